@@ -1,0 +1,56 @@
+/**
+ * The headless host's PosApi transport: POST /pos/call/:command (JSON args, Bearer token) and
+ * GET /pos/events (server-sent events, token in the query since EventSource sends no headers).
+ * The token is made per start and handed only to the page the host serves.
+ */
+import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { PosHandlers } from '../../shared/posapi.js';
+import type { Logger } from '../platform/logger.js';
+import { dispatchPosCommand } from './dispatch.js';
+import type { PosEventHub } from './events.js';
+
+function sameToken(given: string | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export interface BridgeDeps {
+  handlers: PosHandlers;
+  events: PosEventHub;
+  token: string;
+  logger: Logger;
+  now: () => number;
+}
+
+export function registerHttpBridge(app: FastifyInstance, { handlers, events, token, logger, now }: BridgeDeps): void {
+  app.post<{ Params: { command: string } }>('/pos/call/:command', async (request, reply) => {
+    const auth = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+    if (!sameToken(auth, token)) return reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
+    const outcome = await dispatchPosCommand(handlers, request.params.command, request.body, logger);
+    return reply.code(outcome.ok ? 200 : outcome.error.code === 'internal' ? 500 : 400).send(outcome);
+  });
+
+  app.get<{ Querystring: { token?: string } }>('/pos/events', (request, reply) => {
+    if (!sameToken(request.query.token, token)) {
+      void reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
+      return;
+    }
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+    const send = (data: unknown): void => {
+      res.write(`data: ${JSON.stringify(data)}\n\n`);
+    };
+    send({ event: 'hello', payload: { at: now() } });
+    const unsubscribe = events.subscribe(send);
+    // A comment line every 15 s keeps proxies and the browser from closing an idle stream.
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    request.raw.on('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+    });
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * The composition root: the one place that opens the databases and wires the parts. Both
+ * shells (electron/main.ts with a window, electron/host.ts headless) call `startCore`.
+ * The gateway is always served over HTTP on loopback, so the till reaches it through /v1
+ * exactly as it would reach a hosted gateway.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
+import { registerHttpBridge } from './bridge/http-bridge.js';
+import { PosEventHub } from './bridge/events.js';
+import { openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
+import { createGateway } from './gateway/gateway.js';
+import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
+import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import type { Db } from './platform/db.js';
+import { randomIds, type IdSource } from './platform/ids.js';
+import { createLogger, type Logger } from './platform/logger.js';
+import { ensureDataDir } from './platform/paths.js';
+import { openTillDb } from './till/db.js';
+
+export const APP_VERSION = '0.1.0';
+
+export interface CoreOptions {
+  dataDir: string;
+  shell: 'electron' | 'host';
+  /** Port for the gateway (and, in the host, the renderer and PosApi bridge). 0 takes a free one. */
+  port?: number;
+  /** Bind address; loopback unless the owner opts into the LAN. */
+  bindHost?: string;
+  /** Mode asked for on the command line; a data directory keeps the mode it was created with. */
+  mode?: GatewayMode;
+  /** Serve this built renderer folder at / (host only). */
+  rendererDir?: string;
+  /** Serve the PosApi over HTTP (host only). */
+  httpBridge?: boolean;
+  logger?: Logger;
+  clock?: Clock;
+  ids?: IdSource;
+}
+
+export interface Core {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  mode: GatewayMode;
+  handlers: PosHandlers;
+  events: PosEventHub;
+  /** Per-start token guarding the HTTP PosApi bridge. */
+  bridgeToken: string;
+  close(): Promise<void>;
+}
+
+export class ModeMismatchError extends Error {}
+
+/** A data directory runs in one mode, fixed when it is first used. */
+function settleMode(db: Db, asked: GatewayMode | undefined): GatewayMode {
+  const stored = readMeta(db, 'mode');
+  if (stored === undefined) {
+    const mode = asked ?? 'sandbox';
+    writeMeta(db, 'mode', mode);
+    return mode;
+  }
+  const mode = GatewayModeSchema.parse(stored);
+  if (asked !== undefined && asked !== mode) {
+    throw new ModeMismatchError(
+      `This data directory runs in ${mode} mode; it cannot be started in ${asked} mode. Use another data directory (--data) for ${asked} mode.`,
+    );
+  }
+  return mode;
+}
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "media-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** Serves the built renderer; returns the not-found fallback for client-side routes. */
+function registerRenderer(app: FastifyInstance, dir: string, token: string): (request: FastifyRequest, reply: FastifyReply) => unknown {
+  const indexFile = join(dir, 'index.html');
+  if (!existsSync(indexFile)) throw new Error(`The renderer is not built (${indexFile} is missing); run npm run build`);
+  // The token goes only into the page we serve; scripts of other origins cannot read it.
+  const page = (): string => readFileSync(indexFile, 'utf8').replace('%PAYDESK_TOKEN%', token);
+  const sendPage = (_req: FastifyRequest, reply: FastifyReply) =>
+    reply.header('content-security-policy', CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page());
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
+  void app.register(fastifyStatic, { root: dir, index: false, wildcard: true, prefix: '/', decorateReply: false });
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    // Client-side routes (e.g. a one-time checkout link /code/<uuid>) get the app itself.
+    const path = request.url.split('?')[0] ?? '';
+    if (request.method === 'GET' && !path.startsWith('/pos/') && !/\.[a-z0-9]+$/i.test(path)) return sendPage(request, reply);
+    return reply.code(404).type('text/plain').send('Not found');
+  };
+}
+
+export async function startCore(options: CoreOptions): Promise<Core> {
+  const dataDir = ensureDataDir(options.dataDir);
+  const logger = options.logger ?? createLogger({ file: join(dataDir, 'paydesk.log') });
+  const ids = options.ids ?? randomIds;
+  const clock = options.clock ?? systemClock;
+
+  const gatewayDb = openGatewayDb(join(dataDir, 'gateway.db'));
+  let tillDb: Db | undefined;
+  try {
+    tillDb = openTillDb(join(dataDir, 'till.db'));
+    const mode = settleMode(gatewayDb, options.mode);
+    loadOrCreateMerchantKey(dataDir, ids);
+
+    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION });
+    const events = new PosEventHub();
+    const bridgeToken = ids.token(32);
+
+    const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
+    installBodyParsers(app);
+    installErrorEnvelope(app, { clock, logger });
+    gateway.registerRoutes(app);
+
+    let url = '';
+    const handlers = {
+      'app.info': async () => ({ name: 'Paydesk' as const, version: APP_VERSION, mode, gatewayUrl: url, dataDir, shell: options.shell }),
+    } satisfies PosHandlers;
+
+    if (options.httpBridge) registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
+    const spaFallback = options.rendererDir ? registerRenderer(app, options.rendererDir, bridgeToken) : undefined;
+    installNotFound(app, clock, spaFallback);
+
+    const bindHost = options.bindHost ?? '127.0.0.1';
+    await app.listen({ host: bindHost, port: options.port ?? 0 });
+    const port = (app.server.address() as AddressInfo).port;
+    url = `http://${bindHost}:${port}`;
+    logger.info('core started', { url, mode, dataDir });
+
+    const openTill = tillDb;
+    let closed = false;
+    return {
+      url,
+      port,
+      mode,
+      handlers,
+      events,
+      bridgeToken,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        gateway.close();
+        gatewayDb.close();
+        openTill.close();
+        logger.info('core closed');
+      },
+    };
+  } catch (error) {
+    tillDb?.close();
+    gatewayDb.close();
+    throw error;
+  }
+}

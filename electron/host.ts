@@ -1,0 +1,55 @@
+/**
+ * The headless host: the main-process core without Electron, serving the built renderer at /,
+ * the gateway under /v1 and the PosApi over HTTP. Its first stdout line is exactly
+ * `ready http://127.0.0.1:<port>`, printed once requests are accepted; logs go to stderr and
+ * the data directory's paydesk.log. SIGINT/SIGTERM close servers and databases, exit 0.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCore } from './compose.js';
+import { parseShellArgs, UsageError } from './platform/args.js';
+import { createLogger } from './platform/logger.js';
+import { ensureDataDir, resolveDataDir } from './platform/paths.js';
+
+async function main(): Promise<void> {
+  const args = parseShellArgs(process.argv.slice(2));
+  const dataDir = ensureDataDir(resolveDataDir(args.data));
+  // Bundled to dist/electron/host.js; the renderer is built beside it in dist/renderer.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const rendererDir = process.env.PAYDESK_RENDERER_DIR ?? join(here, '..', 'renderer');
+  const logger = createLogger({ file: join(dataDir, 'paydesk.log'), stderr: process.env.PAYDESK_QUIET !== '1', level: process.env.PAYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+
+  const core = await startCore({
+    dataDir,
+    shell: 'host',
+    port: args.port ?? 0,
+    bindHost: args.host,
+    mode: args.mode,
+    rendererDir,
+    httpBridge: true,
+    logger,
+  });
+  process.stdout.write(`ready ${core.url}\n`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('stopping', { signal });
+    core.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('close failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`paydesk: ${message}\n`);
+  process.exit(error instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,79 @@
+/**
+ * SQLite on better-sqlite3: one file per side (gateway.db, till.db). WAL, foreign keys, a busy
+ * timeout, STRICT tables. Migrations are an ordered list applied in one transaction at open;
+ * versions only go up, and a database written by a newer Paydesk is refused, never touched.
+ */
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+export interface Migration {
+  /** 1, 2, 3, ... in order, no gaps. A shipped migration is never edited. */
+  version: number;
+  /** What it does, for logs and error messages. */
+  name: string;
+  up(db: Db): void;
+}
+
+export class NewerDatabaseError extends Error {
+  constructor(
+    readonly file: string,
+    readonly found: number,
+    readonly supported: number,
+  ) {
+    super(
+      `${file} was written by a newer version of Paydesk (schema version ${found}; this version knows up to ${supported}). ` +
+        'Update Paydesk, or point it at another data directory. The file was not changed.',
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+export function latestVersion(migrations: readonly Migration[]): number {
+  return migrations.reduce((max, m) => Math.max(max, m.version), 0);
+}
+
+function checkOrder(migrations: readonly Migration[]): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration list out of order at ${m.name}: expected version ${i + 1}, got ${m.version}`);
+  });
+}
+
+/** Applies every pending migration in one transaction; returns the versions applied. */
+export function migrate(db: Db, migrations: readonly Migration[], label = 'database'): number[] {
+  checkOrder(migrations);
+  const supported = latestVersion(migrations);
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > supported) throw new NewerDatabaseError(label, current, supported);
+  const pending = migrations.filter((m) => m.version > current);
+  if (pending.length === 0) return [];
+  db.transaction(() => {
+    for (const m of pending) m.up(db);
+    // user_version cannot be bound as a parameter; the value is our own integer.
+    db.pragma(`user_version = ${supported}`);
+  }).immediate();
+  return pending.map((m) => m.version);
+}
+
+export interface OpenOptions {
+  migrations: readonly Migration[];
+  /** ':memory:' for tests. */
+  file: string;
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase({ file, migrations, busyTimeoutMs = 5000 }: OpenOptions): Db {
+  const db = new Database(file);
+  try {
+    if (file !== ':memory:') db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
+    // NORMAL is durable in WAL mode across application crashes; only power loss may drop the last commits.
+    db.pragma('synchronous = NORMAL');
+    migrate(db, migrations, file);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+/** Identifier sources, injectable so tests get predictable ids. */
+import { randomBytes, randomUUID } from 'node:crypto';
+
+export interface IdSource {
+  uuid(): string;
+  token(bytes?: number): string;
+}
+
+export const randomIds: IdSource = {
+  uuid: () => randomUUID(),
+  token: (bytes = 32) => randomBytes(bytes).toString('hex'),
+};
+
+/** Predictable UUID-shaped ids: 00000000-0000-4000-8000-000000000001, ... */
+export function sequentialIds(prefix = 0): IdSource {
+  let n = 0;
+  return {
+    uuid: () => {
+      n += 1;
+      const tail = (prefix * 1_000_000 + n).toString(16).padStart(12, '0');
+      return `00000000-0000-4000-8000-${tail}`;
+    },
+    token: () => {
+      n += 1;
+      return n.toString(16).padStart(64, '0');
+    },
+  };
+}

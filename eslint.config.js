@@ -1,0 +1,46 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const electronImport = {
+  paths: [{ name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron (DESIGN.md boundaries).' }],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'release/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', electronImport],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.name='require'][arguments.0.value='electron']", message: 'Only electron/main.ts and electron/preload.ts may require electron.' },
+      ],
+    },
+  },
+  {
+    files: ['electron/main.ts', 'electron/preload.ts'],
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Renderer and shared code never touch Node or Electron; the gateway and till never import each other.
+    files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: electronImport.paths, patterns: [{ group: ['node:*', '**/electron/**'], message: 'renderer/ and shared/ may not import Node or electron/ code.' }] }],
+    },
+  },
+  {
+    files: ['electron/gateway/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: electronImport.paths, patterns: [{ group: ['**/till/**'], message: 'The gateway never imports the till.' }] }] },
+  },
+  {
+    files: ['electron/till/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: electronImport.paths, patterns: [{ group: ['**/gateway/**'], message: 'The till reaches the gateway only over HTTP /v1.' }] }] },
+  },
+  {
+    files: ['scripts/**/*.mjs', '.ci/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

@@ -1,0 +1,47 @@
+/**
+ * The renderer's PosApi: Electron's preload exposes `window.paydesk`; in a browser served by the
+ * headless host the same contract runs over HTTP with the page's token. Screens never know which.
+ */
+import type { PosApi, PosArgs, PosCommand, PosErrorShape, PosEventMessage, PosResult } from '../../shared/posapi.js';
+
+declare global {
+  interface Window {
+    paydesk?: PosApi;
+  }
+}
+
+export class PosCallError extends Error {
+  constructor(readonly shape: PosErrorShape) {
+    super(shape.message);
+    this.name = 'PosCallError';
+  }
+}
+
+type CallOutcome = { ok: true; result: unknown } | { ok: false; error: PosErrorShape };
+
+export function httpPosApi(baseUrl: string, token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): PosApi {
+  return {
+    async call<K extends PosCommand>(command: K, args: PosArgs<K>): Promise<PosResult<K>> {
+      const response = await fetchImpl(`${baseUrl}/pos/call/${command}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(args ?? {}),
+      });
+      const outcome = (await response.json()) as CallOutcome;
+      if (!outcome.ok) throw new PosCallError(outcome.error);
+      return outcome.result as PosResult<K>;
+    },
+    subscribe(listener: (message: PosEventMessage) => void): () => void {
+      const source = new EventSource(`${baseUrl}/pos/events?token=${encodeURIComponent(token)}`);
+      source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PosEventMessage);
+      return () => source.close();
+    },
+  };
+}
+
+/** Picks the transport: Electron's bridge when present, else HTTP to the page's own origin. */
+export function connectPosApi(): PosApi {
+  if (window.paydesk) return window.paydesk;
+  const token = document.querySelector<HTMLMetaElement>('meta[name="paydesk-token"]')?.content ?? '';
+  return httpPosApi(window.location.origin, token);
+}

@@ -1,0 +1,27 @@
+/**
+ * Top-level error codes of the /v1 envelope (compat-notes and house-rules). `code` on the
+ * wire is a number; clients judge by `success`, but we still send meaningful HTTP statuses.
+ */
+export const API_ERRORS = {
+  serverError: { code: -1, http: 500 },
+  merchantKey: { code: 2000, http: 401 },
+  rateLimited: { code: 1429, http: 429 },
+  parameter: { code: 10011, http: 400 },
+  userNotFound: { code: 10001, http: 404 },
+  assetNotFound: { code: 10002, http: 400 },
+  quoteAssetNotSupported: { code: 10003, http: 400 },
+  amountTooLow: { code: 10004, http: 400 },
+  amountTooHigh: { code: 10005, http: 400 },
+  orderCompleted: { code: 10020, http: 409 },
+  cannotCancel: { code: 10032, http: 409 },
+  callbackNotHttps: { code: 10061, http: 400 },
+  orderNotFound: { code: 10062, http: 404 },
+  expirationTooSoon: { code: 10063, http: 400 },
+  expirationTooLate: { code: 10064, http: 400 },
+  orderFailed: { code: 10065, http: 409 },
+  termsConflict: { code: 10084, http: 409 },
+  invalidCallbackEvent: { code: 10131, http: 400 },
+  notFound: { code: 404, http: 404 },
+} as const;
+
+export type ApiErrorName = keyof typeof API_ERRORS;
