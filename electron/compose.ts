@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
+import { GatewayModeSchema, PosError, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
 import { openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
@@ -129,8 +129,27 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     gateway.registerRoutes(app);
 
     let url = '';
+    // Till commands arrive with the till (issue 6); until then they answer "not available".
+    const notYet = async (): Promise<never> => {
+      throw new PosError('not_available', 'This part of the till is not built yet.');
+    };
     const handlers = {
       'app.info': async () => ({ name: 'Paydesk' as const, version: APP_VERSION, mode, gatewayUrl: url, dataDir, shell: options.shell }),
+      'settings.get': notYet,
+      'settings.save': notYet,
+      'payee.lookup': notYet,
+      'assets.quote': notYet,
+      'assets.payment': notYet,
+      'assets.settlement': notYet,
+      'order.create': notYet,
+      'order.get': notYet,
+      'order.list': notYet,
+      'order.refresh': notYet,
+      'order.cancel': notYet,
+      'sandbox.payInFull': notYet,
+      'sandbox.payPart': notYet,
+      'sandbox.mine': notYet,
+      'sandbox.advanceClock': notYet,
     } satisfies PosHandlers;
 
     if (options.httpBridge) registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });

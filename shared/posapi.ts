@@ -5,6 +5,7 @@
  * Args are validated with these schemas on the main side before any handler runs.
  */
 import { z } from 'zod';
+import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
 export type GatewayMode = z.infer<typeof GatewayModeSchema>;
@@ -21,13 +22,205 @@ export interface AppInfo {
   shell: 'electron' | 'host';
 }
 
+/** Status of an order in the till: the gateway's result status, or `queued` while not yet created there. */
+export type OrderStatus = ResultStatus | 'queued';
+
+export interface PayeeView {
+  networkId: string;
+  payeeId: string;
+  /** Display name when the gateway knows it (the embedded one does); '' otherwise. */
+  fullName: string;
+}
+
+export const GatewayTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedded') }),
+  z.object({ kind: z.literal('hosted'), baseUrl: z.string().url('must be a URL such as https://gateway.example') }),
+]);
+export type GatewayTarget = z.infer<typeof GatewayTargetSchema>;
+
+export interface TillSettings {
+  /** False until setup has chosen a payee; the renderer leads to Setup while false. */
+  configured: boolean;
+  shopName: string;
+  payee: PayeeView | null;
+  /** Default quote currency: lower-case fiat code ("usd") or an asset id. */
+  quoteAssetId: string;
+  /** Default settlement asset id; '' settles in what the payer pays. */
+  settlementAssetId: string;
+  gateway: GatewayTarget;
+  /** BCP 47 locale for amounts and dates, e.g. "en-US". */
+  locale: string;
+  /** IANA time zone of the shop, e.g. "Europe/Berlin". */
+  timeZone: string;
+  /** Public callback URL when a hosted gateway is used; '' to rely on polling. */
+  publicCallbackUrl: string;
+  /** True once an owner PIN is set (the PIN itself never leaves the main process). */
+  ownerPinSet: boolean;
+}
+
+const decimalArg = z.string().trim().regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number such as 12.50');
+
+export const SettingsPatchSchema = z
+  .object({
+    shopName: z.string().trim().min(1).max(80),
+    payeeNetworkId: z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric network id'),
+    quoteAssetId: z.string().trim().min(1).max(64),
+    settlementAssetId: z.string().trim().max(64),
+    gateway: GatewayTargetSchema,
+    locale: z.string().trim().min(2).max(35),
+    timeZone: z.string().trim().min(1).max(64),
+    publicCallbackUrl: z.union([z.literal(''), z.string().url()]),
+    ownerPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+export interface QuoteAssetView {
+  assetId: string;
+  symbol: string;
+  /** True for crypto quote assets, false for fiat currencies. */
+  isCrypto: boolean;
+  decimalDigit: number;
+  minQuoteAmount: string;
+  maxQuoteAmount: string;
+}
+
+export interface PaymentAssetView {
+  assetId: string;
+  symbol: string;
+  name: string;
+  network: string;
+  iconUrl: string;
+  onChainSupported: boolean;
+  minPaymentAmount: string;
+  maxPaymentAmount: string;
+  /** False when this asset cannot pay the given quote; `reason` says why in words. */
+  usable: boolean;
+  reason: string;
+}
+
+export interface SettlementAssetView {
+  assetId: string;
+  symbol: string;
+  name: string;
+  network: string;
+}
+
+/** What the payer's wallet needs: the current payment instruction of an order. */
+export interface InstructionView {
+  clientId: string;
+  paymentAssetId: string;
+  paymentSymbol: string;
+  paymentAmount: string;
+  isChain: boolean;
+  /** Wallet payments: the gateway's receiving account and memo; '' on chain. */
+  recipient: string;
+  memo: string;
+  /** On-chain payments: deposit address and tag ('' when none). */
+  destination: string;
+  tag: string;
+  /** Unix seconds when this instruction (quote) ends; it is refreshed automatically. */
+  expire: number;
+  seconds: number;
+  /** The URI the QR carries: mixin://pay?... for wallets, BIP21 / EIP-681 / plain address on chain. */
+  paymentUri: string;
+}
+
+export interface OrderProgress {
+  /** Total due, in the payment asset. */
+  payableAmount: string;
+  /** Recognised so far (seen, confirmed or not). */
+  paidAmount: string;
+  /** What is still due (0 when paid in full). */
+  remainingAmount: string;
+  /** -1 unless confirming or pending on chain. */
+  confirmations: number;
+  requiredConfirmations: number;
+  failureCode: string;
+  failureReason: string;
+  /** Unix seconds of the payment deadline, 0 when none. */
+  expiredAt: number;
+  surplusAmount: string;
+  settleStatus: string;
+}
+
+export interface OrderEventView {
+  at: number;
+  kind: 'created' | 'queued' | 'instruction' | 'status' | 'callback' | 'cancel' | 'mismatch' | 'note';
+  text: string;
+}
+
+export interface OrderView {
+  /** The till's order id (also sent to the gateway as `orderId`). */
+  orderId: string;
+  traceId: string;
+  payeeId: string;
+  quoteAssetId: string;
+  quoteSymbol: string;
+  quoteAmount: string;
+  note: string;
+  status: OrderStatus;
+  instruction: InstructionView | null;
+  progress: OrderProgress | null;
+  /** Set when the gateway's result disagrees with the order (payee, quote asset, amount). */
+  mismatch: string;
+  createdAt: number;
+  updatedAt: number;
+  history: OrderEventView[];
+}
+
+export const OrderIdArgSchema = z.object({ orderId: z.string().trim().min(6).max(36) }).strict();
+
 /** Command argument schemas. Adding a command: add its schema here and its result to PosResults. */
 export const posArgSchemas = {
   'app.info': z.object({}).strict(),
+  'settings.get': z.object({}).strict(),
+  'settings.save': SettingsPatchSchema,
+  'payee.lookup': z.object({ networkId: z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric network id') }).strict(),
+  'assets.quote': z.object({}).strict(),
+  'assets.payment': z.object({ quoteAssetId: z.string().trim().min(1), quoteAmount: decimalArg.optional() }).strict(),
+  'assets.settlement': z.object({}).strict(),
+  'order.create': z
+    .object({
+      quoteAssetId: z.string().trim().min(1),
+      quoteAmount: decimalArg,
+      paymentAssetId: z.string().trim().min(1),
+      isChain: z.boolean(),
+      note: z.string().trim().max(50).optional(),
+    })
+    .strict(),
+  'order.get': OrderIdArgSchema,
+  'order.list': z
+    .object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(), limit: z.number().int().min(1).max(500).optional() })
+    .strict(),
+  'order.refresh': OrderIdArgSchema,
+  'order.cancel': OrderIdArgSchema,
+  /** Sandbox only: the simulated payer pays the whole remaining amount of the current instruction. */
+  'sandbox.payInFull': OrderIdArgSchema,
+  /** Sandbox only: the simulated payer pays `amount` (in the payment asset). */
+  'sandbox.payPart': z.object({ orderId: z.string().trim().min(6).max(36), amount: decimalArg }).strict(),
+  'sandbox.mine': z.object({ network: z.string().trim().min(1), count: z.number().int().min(1).max(1000) }).strict(),
+  'sandbox.advanceClock': z.object({ seconds: z.number().int().min(1).max(30 * 24 * 3600) }).strict(),
 } as const;
 
 export interface PosResults {
   'app.info': AppInfo;
+  'settings.get': TillSettings;
+  'settings.save': TillSettings;
+  'payee.lookup': PayeeView;
+  'assets.quote': QuoteAssetView[];
+  'assets.payment': PaymentAssetView[];
+  'assets.settlement': SettlementAssetView[];
+  'order.create': OrderView;
+  'order.get': OrderView;
+  'order.list': OrderView[];
+  'order.refresh': OrderView;
+  'order.cancel': OrderView;
+  'sandbox.payInFull': OrderView;
+  'sandbox.payPart': OrderView;
+  'sandbox.mine': { network: string; height: number };
+  'sandbox.advanceClock': { nowMs: number };
 }
 
 export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;
@@ -37,23 +230,37 @@ export type PosResult<K extends PosCommand> = PosResults[K];
 /** The main side's implementation is checked against this (`satisfies PosHandlers`). */
 export type PosHandlers = { [K in PosCommand]: (args: z.output<(typeof posArgSchemas)[K]>) => Promise<PosResult<K>> };
 
+export interface ConnectionView {
+  /** False while the gateway cannot be reached. */
+  online: boolean;
+  /** Orders saved but not yet created at the gateway. */
+  queued: number;
+  /** Time of the last successful contact with the gateway (ms), 0 when never. */
+  lastContactAt: number;
+}
+
 export interface PosEvents {
   /** The main process is alive; sent on connect so the renderer knows the stream works. */
   hello: { at: number };
+  /** An order changed (after the change was committed). */
+  'order.updated': OrderView;
+  /** The gateway connection or the offline queue changed. */
+  'connection.changed': ConnectionView;
+  /** Settings changed. */
+  'settings.changed': TillSettings;
 }
-export type PosEventName = keyof PosEvents;
-export interface PosEventMessage<K extends PosEventName = PosEventName> {
-  event: K;
-  payload: PosEvents[K];
-}
-
 /** What the renderer sees, whatever the transport. */
 export interface PosApi {
   call<K extends PosCommand>(command: K, args: PosArgs<K>): Promise<PosResult<K>>;
   subscribe(listener: (message: PosEventMessage) => void): () => void;
 }
 
-/** Errors cross the door as this shape; `field` names the bad argument when there is one. */
+/**
+ * Errors cross the door as this shape; `field` names the bad argument when there is one.
+ * Codes: invalid_args, unknown_command, internal, not_found, payee_not_found,
+ * gateway_unreachable, gateway_error (message carries the gateway's own), sandbox_only,
+ * not_configured, conflict.
+ */
 export interface PosErrorShape {
   code: string;
   message: string;
