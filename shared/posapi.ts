@@ -249,6 +249,10 @@ export interface PosEvents {
   /** Settings changed. */
   'settings.changed': TillSettings;
 }
+export type PosEventName = keyof PosEvents;
+/** One pushed event; a union over the names, so `switch (message.event)` narrows the payload. */
+export type PosEventMessage = { [K in PosEventName]: { event: K; payload: PosEvents[K] } }[PosEventName];
+
 /** What the renderer sees, whatever the transport. */
 export interface PosApi {
   call<K extends PosCommand>(command: K, args: PosArgs<K>): Promise<PosResult<K>>;
