@@ -285,6 +285,18 @@ export class PosError extends Error {
   }
 }
 
+/** What a command answers across a transport: its result, or an error shape (never a thrown stack). */
+export type PosOutcome = { ok: true; result: unknown } | { ok: false; error: PosErrorShape };
+
+/**
+ * What Electron's preload exposes as `window.paydeskBridge`: raw outcomes and events, no classes
+ * (contextBridge copies plain data only). The renderer wraps it into a PosApi.
+ */
+export interface PaydeskBridge {
+  invoke(command: string, args: unknown): Promise<PosOutcome>;
+  onEvent(listener: (message: PosEventMessage) => void): () => void;
+}
+
 export function isPosCommand(name: string): name is PosCommand {
   return Object.prototype.hasOwnProperty.call(posArgSchemas, name);
 }

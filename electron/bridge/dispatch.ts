@@ -2,12 +2,10 @@
  * Runs one PosApi command: validates its args with the contract's schema, then calls the
  * handler. Both transports (IPC and the host's HTTP bridge) go through here, so they behave alike.
  */
-import { isPosCommand, PosError, posArgSchemas, type PosErrorShape, type PosHandlers } from '../../shared/posapi.js';
+import { isPosCommand, PosError, posArgSchemas, type PosHandlers, type PosOutcome } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
 
-export type DispatchOutcome = { ok: true; result: unknown } | { ok: false; error: PosErrorShape };
-
-export async function dispatchPosCommand(handlers: PosHandlers, name: string, rawArgs: unknown, logger: Logger): Promise<DispatchOutcome> {
+export async function dispatchPosCommand(handlers: PosHandlers, name: string, rawArgs: unknown, logger: Logger): Promise<PosOutcome> {
   if (!isPosCommand(name)) return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${name}` } };
   const parsed = posArgSchemas[name].safeParse(rawArgs ?? {});
   if (!parsed.success) {

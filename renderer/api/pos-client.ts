@@ -2,11 +2,12 @@
  * The renderer's PosApi: Electron's preload exposes `window.paydesk`; in a browser served by the
  * headless host the same contract runs over HTTP with the page's token. Screens never know which.
  */
-import type { PosApi, PosArgs, PosCommand, PosErrorShape, PosEventMessage, PosResult } from '../../shared/posapi.js';
+import type { PaydeskBridge, PosApi, PosArgs, PosCommand, PosErrorShape, PosEventMessage, PosOutcome, PosResult } from '../../shared/posapi.js';
 
 declare global {
   interface Window {
-    paydesk?: PosApi;
+    /** Set by Electron's preload; absent in a browser served by the headless host. */
+    paydeskBridge?: PaydeskBridge;
   }
 }
 
@@ -17,8 +18,6 @@ export class PosCallError extends Error {
   }
 }
 
-type CallOutcome = { ok: true; result: unknown } | { ok: false; error: PosErrorShape };
-
 export function httpPosApi(baseUrl: string, token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): PosApi {
   return {
     async call<K extends PosCommand>(command: K, args: PosArgs<K>): Promise<PosResult<K>> {
@@ -27,7 +26,7 @@ export function httpPosApi(baseUrl: string, token: string, fetchImpl: typeof fet
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         body: JSON.stringify(args ?? {}),
       });
-      const outcome = (await response.json()) as CallOutcome;
+      const outcome = (await response.json()) as PosOutcome;
       if (!outcome.ok) throw new PosCallError(outcome.error);
       return outcome.result as PosResult<K>;
     },
@@ -39,9 +38,21 @@ export function httpPosApi(baseUrl: string, token: string, fetchImpl: typeof fet
   };
 }
 
+/** Wraps Electron's preload bridge into the PosApi contract. */
+export function bridgePosApi(bridge: PaydeskBridge): PosApi {
+  return {
+    async call<K extends PosCommand>(command: K, args: PosArgs<K>): Promise<PosResult<K>> {
+      const outcome = await bridge.invoke(command, args ?? {});
+      if (!outcome.ok) throw new PosCallError(outcome.error);
+      return outcome.result as PosResult<K>;
+    },
+    subscribe: (listener) => bridge.onEvent(listener),
+  };
+}
+
 /** Picks the transport: Electron's bridge when present, else HTTP to the page's own origin. */
 export function connectPosApi(): PosApi {
-  if (window.paydesk) return window.paydesk;
+  if (window.paydeskBridge) return bridgePosApi(window.paydeskBridge);
   const token = document.querySelector<HTMLMetaElement>('meta[name="paydesk-token"]')?.content ?? '';
   return httpPosApi(window.location.origin, token);
 }
