@@ -117,9 +117,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   try {
     tillDb = openTillDb(join(dataDir, 'till.db'));
     const mode = settleMode(gatewayDb, options.mode);
-    loadOrCreateMerchantKey(dataDir, ids);
+    const merchantKey = loadOrCreateMerchantKey(dataDir, ids);
 
-    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION });
+    let url = '';
+    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 
@@ -128,7 +129,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
 
-    let url = '';
     // Till commands arrive with the till (issue 6); until then they answer "not available".
     const notYet = async (): Promise<never> => {
       throw new PosError('not_available', 'This part of the till is not built yet.');
@@ -175,7 +175,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         if (closed) return;
         closed = true;
         await app.close();
-        gateway.close();
+        await gateway.close();
         gatewayDb.close();
         openTill.close();
         logger.info('core closed');

@@ -20,6 +20,7 @@ export const API_ERRORS = {
   expirationTooLate: { code: 10064, http: 400 },
   orderFailed: { code: 10065, http: 409 },
   termsConflict: { code: 10084, http: 409 },
+  traceUnavailable: { code: 10084, http: 409 },
   invalidCallbackEvent: { code: 10131, http: 400 },
   notFound: { code: 404, http: 404 },
 } as const;

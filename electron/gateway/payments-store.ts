@@ -1,0 +1,163 @@
+/**
+ * The payments aggregate's SQL: payments (terms + result), their instructions, deposit
+ * addresses and the append-only event history. Callers run these inside their transaction.
+ */
+import type { Db } from '../platform/db.js';
+import type { ResultStatus } from '../../shared/status.js';
+
+export interface PaymentRow {
+  trace_id: string;
+  payee_id: string;
+  order_id: string | null;
+  quote_asset_id: string;
+  quote_amount: string;
+  fixed_payment_amount: string;
+  settlement_asset_id: string;
+  strict_mode: number;
+  payment_asset_id: string;
+  is_chain: number;
+  remark: string;
+  note: string;
+  settlement_memo: string;
+  return_to: string;
+  failed_return_to: string;
+  callback_url: string;
+  callback_events: string;
+  expired_at: number;
+  is_one_time: number;
+  code_expires_at: number;
+  review_required: number;
+  quote_usd_value: string;
+  current_client_id: string;
+  created_at: number;
+  updated_at: number;
+  status: ResultStatus;
+  payable_amount: string;
+  amount_locked: number;
+  failure_code: string;
+  failure_reason: string;
+  settle_status: string;
+  settle_amount: string;
+  settle_symbol: string;
+  settle_asset: string;
+  surplus_amount: string;
+  surplus_status: string;
+  reviewed_by: string;
+  reviewed_at: number;
+  review_reason: string;
+}
+
+export interface InstructionRow {
+  client_id: string;
+  trace_id: string;
+  payment_asset_id: string;
+  payment_amount: string;
+  settlement_asset_id: string;
+  estimated_settlement_amount: string;
+  price: string;
+  is_chain: number;
+  recipient: string;
+  memo: string;
+  destination: string;
+  tag: string;
+  expire: number;
+  seconds: number;
+  created_at: number;
+}
+
+export type NewPayment = Omit<PaymentRow, 'failure_code' | 'failure_reason' | 'settle_status' | 'settle_amount' | 'settle_symbol' | 'settle_asset' | 'surplus_amount' | 'surplus_status' | 'reviewed_by' | 'reviewed_at' | 'review_reason' | 'amount_locked'>;
+
+const PAYMENT_COLUMNS = [
+  'trace_id', 'payee_id', 'order_id', 'quote_asset_id', 'quote_amount', 'fixed_payment_amount', 'settlement_asset_id', 'strict_mode',
+  'payment_asset_id', 'is_chain', 'remark', 'note', 'settlement_memo', 'return_to', 'failed_return_to', 'callback_url', 'callback_events',
+  'expired_at', 'is_one_time', 'code_expires_at', 'review_required', 'quote_usd_value', 'current_client_id', 'created_at', 'updated_at', 'status', 'payable_amount',
+] as const;
+
+export class PaymentsStore {
+  private readonly byTrace;
+  private readonly byOrder;
+  private readonly insertPayment;
+  private readonly insertInstruction;
+  private readonly instructionById;
+  private readonly currentInstruction;
+  private readonly depositByTrace;
+  private readonly depositByAddress;
+  private readonly insertDeposit;
+  private readonly insertEvent;
+  private readonly eventsOf;
+  private readonly countAll;
+
+  constructor(readonly db: Db) {
+    this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
+    this.byOrder = db.prepare('SELECT * FROM payments WHERE payee_id = ? AND order_id = ?');
+    this.insertPayment = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map((c) => '@' + c).join(', ')})`);
+    this.insertInstruction = db.prepare(
+      `INSERT INTO instructions (client_id, trace_id, payment_asset_id, payment_amount, settlement_asset_id, estimated_settlement_amount, price, is_chain, recipient, memo, destination, tag, expire, seconds, created_at)
+       VALUES (@client_id, @trace_id, @payment_asset_id, @payment_amount, @settlement_asset_id, @estimated_settlement_amount, @price, @is_chain, @recipient, @memo, @destination, @tag, @expire, @seconds, @created_at)`,
+    );
+    this.instructionById = db.prepare('SELECT * FROM instructions WHERE client_id = ?');
+    this.currentInstruction = db.prepare('SELECT i.* FROM instructions i JOIN payments p ON p.current_client_id = i.client_id WHERE p.trace_id = ?');
+    this.depositByTrace = db.prepare('SELECT destination, tag FROM deposit_addresses WHERE trace_id = ? AND network = ?');
+    this.depositByAddress = db.prepare('SELECT trace_id FROM deposit_addresses WHERE network = ? AND destination = ? AND tag = ?');
+    this.insertDeposit = db.prepare('INSERT INTO deposit_addresses (network, destination, tag, trace_id, created_at) VALUES (?, ?, ?, ?, ?)');
+    this.insertEvent = db.prepare('INSERT INTO payment_events (trace_id, at, kind, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?, ?)');
+    this.eventsOf = db.prepare('SELECT at, kind, from_status, to_status, detail FROM payment_events WHERE trace_id = ? ORDER BY id');
+    this.countAll = db.prepare('SELECT count(*) AS n FROM payments');
+  }
+
+  get(traceId: string): PaymentRow | undefined {
+    return this.byTrace.get(traceId) as PaymentRow | undefined;
+  }
+
+  getByOrder(payeeId: string, orderId: string): PaymentRow | undefined {
+    return this.byOrder.get(payeeId, orderId) as PaymentRow | undefined;
+  }
+
+  insert(payment: NewPayment): void {
+    this.insertPayment.run(payment);
+  }
+
+  /** Updates the named columns of one payment. Column names come from our code, never from input. */
+  update(traceId: string, changes: Partial<PaymentRow>): void {
+    const keys = Object.keys(changes) as (keyof PaymentRow)[];
+    if (keys.length === 0) return;
+    const sql = `UPDATE payments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE trace_id = @__trace`;
+    this.db.prepare(sql).run({ ...changes, __trace: traceId });
+  }
+
+  addInstruction(row: InstructionRow): void {
+    this.insertInstruction.run(row);
+  }
+
+  instruction(clientId: string): InstructionRow | undefined {
+    return this.instructionById.get(clientId) as InstructionRow | undefined;
+  }
+
+  current(traceId: string): InstructionRow | undefined {
+    return this.currentInstruction.get(traceId) as InstructionRow | undefined;
+  }
+
+  deposit(traceId: string, network: string): { destination: string; tag: string } | undefined {
+    return this.depositByTrace.get(traceId, network) as { destination: string; tag: string } | undefined;
+  }
+
+  traceForDeposit(network: string, destination: string, tag: string): string | undefined {
+    return (this.depositByAddress.get(network, destination, tag) as { trace_id: string } | undefined)?.trace_id;
+  }
+
+  addDeposit(network: string, destination: string, tag: string, traceId: string, nowMs: number): void {
+    this.insertDeposit.run(network, destination, tag, traceId, nowMs);
+  }
+
+  event(traceId: string, at: number, kind: string, from: string, to: string, detail: unknown): void {
+    this.insertEvent.run(traceId, at, kind, from, to, JSON.stringify(detail ?? {}));
+  }
+
+  events(traceId: string): { at: number; kind: string; from_status: string; to_status: string; detail: string }[] {
+    return this.eventsOf.all(traceId) as { at: number; kind: string; from_status: string; to_status: string; detail: string }[];
+  }
+
+  count(): number {
+    return (this.countAll.get() as { n: number }).n;
+  }
+}
