@@ -22,7 +22,6 @@ export interface RateSource {
 export class DbRates implements RateSource {
   private readonly get;
   private readonly put;
-  private cache = new Map<string, Rate | undefined>();
 
   constructor(db: Db) {
     this.get = db.prepare('SELECT usd_price, source, updated_at FROM rates WHERE rate_key = ?');
@@ -30,17 +29,13 @@ export class DbRates implements RateSource {
   }
 
   usdPrice(key: string): Rate | undefined {
-    const k = key.toLowerCase();
-    if (this.cache.has(k)) return this.cache.get(k);
-    const row = this.get.get(k) as { usd_price: string; source: Rate['source']; updated_at: number } | undefined;
-    const rate = row ? { usdPrice: row.usd_price, source: row.source, updatedAtMs: row.updated_at } : undefined;
-    this.cache.set(k, rate);
-    return rate;
+    // No cache: a primary-key lookup costs microseconds, and edits from anywhere show at once.
+    const row = this.get.get(key.toLowerCase()) as { usd_price: string; source: Rate['source']; updated_at: number } | undefined;
+    return row ? { usdPrice: row.usd_price, source: row.source, updatedAtMs: row.updated_at } : undefined;
   }
 
   set(key: string, usdPrice: string, source: Rate['source'], realNowMs: number): void {
     this.put.run(key.toLowerCase(), usdPrice, source, realNowMs);
-    this.cache.delete(key.toLowerCase());
   }
 }
 

@@ -1,0 +1,64 @@
+/** Starts the app core in-process on a free loopback port with a temp data dir, for API tests. */
+import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startCore, type Core } from '../../electron/compose.js';
+import { ManualClock, type Clock } from '../../electron/platform/clock.js';
+import { silentLogger } from '../../electron/platform/logger.js';
+import { tempDataDir } from './host.js';
+
+export const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
+export const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
+export const BTC = 'c6d0c728-2624-429b-8e0d-d9d19b6592fa';
+export const ETH = '43d61dcd-e413-450d-80b8-101d5e903357';
+export const XIN = 'c94ac88f-4671-3976-b60a-09064f1811e8';
+export const BTC_LN = '7d0a5d9e-3c2b-4e1f-9a8b-6c5d4e3f2a10';
+
+export interface TestGateway {
+  core: Core;
+  url: string;
+  dataDir: string;
+  merchantKey: string;
+  clock: ManualClock | Clock;
+  /** A read connection to gateway.db for checking what was (not) stored. */
+  count(table: string): number;
+  get(path: string, query?: Record<string, string>): Promise<ApiAnswer>;
+  post(path: string, body?: unknown, options?: { form?: boolean; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  close(): Promise<void>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  body: { code: number; success: boolean; message: string; data: any; timestampMs: number };
+}
+
+export async function startGateway(options: { clock?: Clock; mode?: 'sandbox' | 'live'; dataDir?: string } = {}): Promise<TestGateway> {
+  const dataDir = options.dataDir ?? tempDataDir('pd-gw-');
+  const clock = options.clock ?? new ManualClock(Date.UTC(2026, 10, 23, 12, 0, 0));
+  const core = await startCore({ dataDir, shell: 'host', port: 0, logger: silentLogger, clock, mode: options.mode });
+  const merchantKey = readFileSync(join(dataDir, 'merchant-key'), 'utf8').trim();
+  const reader = new Database(join(dataDir, 'gateway.db'), { readonly: true });
+  const call = async (method: string, path: string, init: RequestInit = {}): Promise<ApiAnswer> => {
+    const response = await fetch(`${core.url}${path}`, { method, ...init });
+    return { status: response.status, body: (await response.json()) as ApiAnswer['body'] };
+  };
+  return {
+    core,
+    url: core.url,
+    dataDir,
+    merchantKey,
+    clock,
+    count: (table) => (reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+    get: (path, query) => call('GET', query ? `${path}?${new URLSearchParams(query)}` : path),
+    post: (path, body, opts = {}) => {
+      if (opts.form) {
+        return call('POST', path, { body: new URLSearchParams(body as Record<string, string>).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers } });
+      }
+      return call('POST', path, { body: JSON.stringify(body ?? {}), headers: { 'content-type': 'application/json', ...opts.headers } });
+    },
+    async close() {
+      reader.close();
+      await core.close();
+    },
+  };
+}
