@@ -48,4 +48,8 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', '.ci/**'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
+  {
+    files: ['build/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
 );

@@ -74,7 +74,7 @@ function settleMode(db: Db, asked: GatewayMode | undefined): GatewayMode {
   return mode;
 }
 
-const CSP = [
+export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

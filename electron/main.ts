@@ -1,0 +1,165 @@
+/**
+ * The Electron shell: one window onto the same core the headless host runs. The renderer is
+ * served from a private `paydesk://app/` scheme with a strict CSP; it reaches the main process
+ * only through the PosApi over IPC (preload.ts). One of the two files allowed to import electron.
+ */
+import { app, BrowserWindow, ipcMain, protocol, shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { dispatchPosCommand } from './bridge/dispatch.js';
+import { CSP, startCore, type Core } from './compose.js';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.js';
+import { createLogger } from './platform/logger.js';
+import { ensureDataDir, resolveDataDir } from './platform/paths.js';
+import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
+
+export const APP_SCHEME = 'paydesk';
+export const APP_ORIGIN = `${APP_SCHEME}://app`;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+/** The window's options: the security settings DESIGN.md requires, in one place the unit test reads. */
+export function windowOptions(preloadPath: string): Electron.BrowserWindowConstructorOptions {
+  return {
+    width: 1200,
+    height: 800,
+    minWidth: 800,
+    minHeight: 600,
+    title: 'Paydesk',
+    show: false,
+    backgroundColor: '#ffffff',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  };
+}
+
+/** True for URLs of the app itself; anything else is off the app. */
+export function isAppUrl(url: string): boolean {
+  return url === APP_ORIGIN || url.startsWith(`${APP_ORIGIN}/`);
+}
+
+/** Maps a paydesk://app/... request to a file of the built renderer; client-side routes get index.html. */
+export async function serveRendererRequest(rendererDir: string, requestUrl: string): Promise<Response> {
+  const url = new URL(requestUrl);
+  if (url.host !== 'app') return new Response('Not found', { status: 404 });
+  let path = decodeURIComponent(url.pathname);
+  if (path === '/' || !/\.[a-z0-9]+$/i.test(path)) path = '/index.html';
+  const file = normalize(join(rendererDir, path));
+  // A request must not climb out of the renderer folder (paydesk://app/../../etc/passwd).
+  if (file !== rendererDir && !file.startsWith(rendererDir.endsWith(sep) ? rendererDir : rendererDir + sep)) {
+    return new Response('Not found', { status: 404 });
+  }
+  try {
+    const body = await readFile(file);
+    return new Response(body, {
+      status: 200,
+      headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' },
+    });
+  } catch {
+    return new Response('Not found', { status: 404 });
+  }
+}
+
+/** Locks a window's web contents to the app: no new windows, no navigation away, no permissions. */
+export function confineWebContents(contents: WebContents): void {
+  contents.setWindowOpenHandler(({ url }) => {
+    // Help links may open in the system browser; nothing opens inside the app.
+    if (url.startsWith('https://')) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+}
+
+export interface ShellState {
+  core: Core;
+  window: BrowserWindow;
+}
+
+/** Starts the core and opens the window; resolves once the window is loading the app. */
+export async function launch(): Promise<ShellState> {
+  const dataDir = ensureDataDir(resolveDataDir(undefined));
+  const logger = createLogger({ file: join(dataDir, 'paydesk.log'), stderr: true });
+  const modeEnv = process.env.PAYDESK_MODE;
+  const mode = modeEnv === undefined ? undefined : GatewayModeSchema.parse(modeEnv);
+  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger });
+  const rendererDir = normalize(join(__dirname, '..', 'renderer'));
+
+  protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));
+
+  ipcMain.handle(IPC_CALL_CHANNEL, async (event: IpcMainInvokeEvent, command: unknown, args: unknown): Promise<PosOutcome> => {
+    // Only our own page may call the till; a frame of any other origin gets nothing.
+    const senderUrl = event.senderFrame?.url ?? '';
+    if (!isAppUrl(senderUrl)) return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
+    if (typeof command !== 'string') return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
+    return dispatchPosCommand(core.handlers, command, args, logger);
+  });
+
+  const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
+  confineWebContents(window.webContents);
+  const unsubscribe = core.events.subscribe((message) => {
+    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, message);
+  });
+  window.once('ready-to-show', () => window.show());
+  window.on('closed', unsubscribe);
+  void window.loadURL(`${APP_ORIGIN}/`);
+
+  let closing = false;
+  app.on('will-quit', (event) => {
+    if (closing) return;
+    // Close the servers and databases before the process goes; then quit for real.
+    event.preventDefault();
+    closing = true;
+    core.close().finally(() => app.quit());
+  });
+  return { core, window };
+}
+
+/** Registers the scheme (before ready), takes the single-instance lock, and launches. */
+export function run(): Promise<ShellState | undefined> {
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  // Two tills on one data directory would fight over its databases: the second one focuses the first.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return Promise.resolve(undefined);
+  }
+  app.on('window-all-closed', () => app.quit());
+  return app.whenReady().then(async () => {
+    const state = await launch();
+    app.on('second-instance', () => {
+      if (state.window.isMinimized()) state.window.restore();
+      state.window.focus();
+    });
+    return state;
+  }).catch((error: unknown) => {
+    process.stderr.write(`paydesk: ${error instanceof Error ? error.message : String(error)}\n`);
+    app.exit(1);
+    return undefined;
+  });
+}
+
+export const started = run();
