@@ -16,6 +16,7 @@ import { openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
 import { createGateway } from './gateway/gateway.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
+import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
@@ -38,6 +39,11 @@ export interface CoreOptions {
   rendererDir?: string;
   /** Serve the PosApi over HTTP (host only). */
   httpBridge?: boolean;
+  /**
+   * Resolved path of better-sqlite3, as the shell resolves it; given, WAL checkpoints of gateway.db
+   * run in a worker thread instead of stalling requests.
+   */
+  sqliteModule?: string;
   logger?: Logger;
   clock?: Clock;
   ids?: IdSource;
@@ -112,9 +118,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const ids = options.ids ?? randomIds;
   const clock = options.clock ?? systemClock;
 
-  const gatewayDb = openGatewayDb(join(dataDir, 'gateway.db'));
+  const gatewayFile = join(dataDir, 'gateway.db');
+  const gatewayDb = openGatewayDb(gatewayFile);
   let tillDb: Db | undefined;
+  let checkpointer: Checkpointer | undefined;
   try {
+    if (options.sqliteModule) {
+      gatewayDb.pragma('wal_autocheckpoint = 20000');
+      checkpointer = startCheckpointer({ file: gatewayFile, sqliteModule: options.sqliteModule, onError: (error) => logger.warn('checkpoint failed', { error }) });
+    }
     tillDb = openTillDb(join(dataDir, 'till.db'));
     const mode = settleMode(gatewayDb, options.mode);
     const merchantKey = loadOrCreateMerchantKey(dataDir, ids);
@@ -176,12 +188,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         closed = true;
         await app.close();
         await gateway.close();
+        await checkpointer?.close();
         gatewayDb.close();
         openTill.close();
         logger.info('core closed');
       },
     };
   } catch (error) {
+    await checkpointer?.close();
     tillDb?.close();
     gatewayDb.close();
     throw error;

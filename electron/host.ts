@@ -4,6 +4,7 @@
  * `ready http://127.0.0.1:<port>`, printed once requests are accepted; logs go to stderr and
  * the data directory's paydesk.log. SIGINT/SIGTERM close servers and databases, exit 0.
  */
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore } from './compose.js';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     mode: args.mode,
     rendererDir,
     httpBridge: true,
+    sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'),
     logger,
   });
   process.stdout.write(`ready ${core.url}\n`);

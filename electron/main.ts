@@ -5,6 +5,7 @@
  */
 import { app, BrowserWindow, ipcMain, protocol, shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { extname, join, normalize, sep } from 'node:path';
 import { dispatchPosCommand } from './bridge/dispatch.js';
 import { CSP, startCore, type Core } from './compose.js';
@@ -106,7 +107,8 @@ export async function launch(): Promise<ShellState> {
   const logger = createLogger({ file: join(dataDir, 'paydesk.log'), stderr: true });
   const modeEnv = process.env.PAYDESK_MODE;
   const mode = modeEnv === undefined ? undefined : GatewayModeSchema.parse(modeEnv);
-  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger });
+  const sqliteModule = createRequire(__filename).resolve('better-sqlite3');
+  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger, sqliteModule });
   const rendererDir = normalize(join(__dirname, '..', 'renderer'));
 
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));

@@ -17,6 +17,7 @@ import { Payments } from './payments.js';
 import { PaymentsStore } from './payments-store.js';
 import { DbRates } from './rates.js';
 import { buildResult } from './result-view.js';
+import { GroupCommit } from '../platform/group-commit.js';
 import { registerGatewayRoutes } from './routes.js';
 import { SettingsStore } from './settings.js';
 
@@ -64,6 +65,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const store = new PaymentsStore(db);
   const recipient = persistentId(db, 'recipient', () => ids.uuid());
   const addressSecret = persistentId(db, 'address_secret', () => ids.token(16));
+  const writes = new GroupCommit(db);
   const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow });
 
   const result = (params: Record<string, string>) => {
@@ -90,7 +92,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     store,
     settings,
     registerRoutes(app) {
-      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, extra: [] });
+      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write: (work) => writes.run(work), extra: [] });
     },
     async close() {},
   };

@@ -15,6 +15,10 @@ export class Payees {
   private readonly byId;
   private readonly insert;
 
+  /** Payees found so far, by id. */
+  private readonly known = new Map<string, Payee>();
+  private registering = false;
+
   constructor(
     private readonly db: Db,
     private readonly ids: IdSource,
@@ -39,12 +43,22 @@ export class Payees {
   }
 
   get(payeeId: string): Payee | undefined {
+    const known = this.known.get(payeeId);
+    if (known) return known;
     const row = this.byId.get(payeeId) as { payee_id: string; network_id: string; full_name: string } | undefined;
-    return row ? { payeeId: row.payee_id, networkId: row.network_id, fullName: row.full_name } : undefined;
+    const payee = row ? { payeeId: row.payee_id, networkId: row.network_id, fullName: row.full_name } : undefined;
+    if (payee && !this.registering) this.known.set(payeeId, payee);
+    return payee;
   }
 
   /** Registers a payee; registering the same network id again returns the existing one. */
   register(networkId: string, fullName: string, nowMs: number): Payee {
+    // Payees are never changed or removed, so found ones are kept; none are kept while a
+    // registration's transaction may still roll back.
+    this.registering = true;
+    setImmediate(() => {
+      this.registering = false;
+    });
     if (!/^\d{1,20}$/.test(networkId)) throw paramError('networkId', 'must be a numeric network id of 1 to 20 digits');
     const name = fullName.trim();
     if (name === '' || [...name].length > 64) throw paramError('fullName', 'must be 1 to 64 characters');

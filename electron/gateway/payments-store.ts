@@ -2,6 +2,7 @@
  * The payments aggregate's SQL: payments (terms + result), their instructions, deposit
  * addresses and the append-only event history. Callers run these inside their transaction.
  */
+import type Database from 'better-sqlite3';
 import type { Db } from '../platform/db.js';
 import type { ResultStatus } from '../../shared/status.js';
 
@@ -86,6 +87,14 @@ export class PaymentsStore {
   private readonly insertEvent;
   private readonly eventsOf;
   private readonly countAll;
+  private readonly updates = new Map<string, Database.Statement>();
+  /**
+   * Committed payment rows by trace, for the result polling that dominates traffic. Only rows
+   * read outside a transaction are cached (a row read inside one may yet roll back), and every
+   * write through this store drops the row, so a hit is always the committed state.
+   */
+  private readonly committed = new Map<string, PaymentRow>();
+  private static readonly CACHE_LIMIT = 5000;
 
   constructor(readonly db: Db) {
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
@@ -106,7 +115,19 @@ export class PaymentsStore {
   }
 
   get(traceId: string): PaymentRow | undefined {
-    return this.byTrace.get(traceId) as PaymentRow | undefined;
+    const cached = this.committed.get(traceId);
+    if (cached) return { ...cached };
+    const row = this.byTrace.get(traceId) as PaymentRow | undefined;
+    if (row && !this.db.inTransaction) {
+      if (this.committed.size >= PaymentsStore.CACHE_LIMIT) this.committed.clear();
+      this.committed.set(traceId, { ...row });
+    }
+    return row;
+  }
+
+  /** Forgets a cached row; every write of a payment goes through here first. */
+  private forget(traceId: string): void {
+    this.committed.delete(traceId);
   }
 
   getByOrder(payeeId: string, orderId: string): PaymentRow | undefined {
@@ -114,6 +135,7 @@ export class PaymentsStore {
   }
 
   insert(payment: NewPayment): void {
+    this.forget(payment.trace_id);
     this.insertPayment.run(payment);
   }
 
@@ -121,8 +143,14 @@ export class PaymentsStore {
   update(traceId: string, changes: Partial<PaymentRow>): void {
     const keys = Object.keys(changes) as (keyof PaymentRow)[];
     if (keys.length === 0) return;
+    this.forget(traceId);
     const sql = `UPDATE payments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE trace_id = @__trace`;
-    this.db.prepare(sql).run({ ...changes, __trace: traceId });
+    let statement = this.updates.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.updates.set(sql, statement);
+    }
+    statement.run({ ...changes, __trace: traceId });
   }
 
   addInstruction(row: InstructionRow): void {

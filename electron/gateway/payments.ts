@@ -218,10 +218,9 @@ export class Payments {
 
   // ---- instructions ----
 
-  private newInstruction(payment: PaymentRow, asset: Asset, isChain: boolean, priced: Quote, settlement: Asset, dueNow: string): InstructionRow {
-    const { clock, ids, store } = this.deps;
+  private newInstruction(payment: PaymentRow, asset: Asset, isChain: boolean, priced: Quote, settlement: Asset, dueNow: string, clientId = this.deps.ids.uuid()): InstructionRow {
+    const { clock, store } = this.deps;
     const now = clock.now();
-    const clientId = ids.uuid();
     let destination = '';
     let tag = '';
     if (isChain) {
@@ -367,7 +366,8 @@ export class Payments {
       code_expires_at: 0,
       review_required: this.needsReview(priced.usdValue) ? 1 : 0,
       quote_usd_value: priced.usdValue,
-      current_client_id: '',
+      // The first instruction's id is known up front, so the row goes in once, complete.
+      current_client_id: ids.uuid(),
       created_at: now,
       updated_at: now,
       status: 'unpaid',
@@ -387,10 +387,8 @@ export class Payments {
     };
     const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, ...insertable } = row;
     store.insert(insertable);
-    const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount);
+    const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount, row.current_client_id);
     store.addInstruction(instruction);
-    store.update(traceId, { current_client_id: instruction.client_id });
-    row.current_client_id = instruction.client_id;
     store.event(traceId, now, 'created', '', 'unpaid', { orderId: row.order_id, clientId: instruction.client_id, paymentAssetId: asset.assetId, paymentAmount: priced.paymentAmount, isChain });
     this.deps.onChanged?.(traceId);
     return this.paymentView(row, instruction);

@@ -22,19 +22,45 @@ export interface RateSource {
 export class DbRates implements RateSource {
   private readonly get;
   private readonly put;
+  private readonly dataVersion;
+  /**
+   * Prices memoised between changes. Writes through `set` drop the memo and pause it until the
+   * current (synchronous) transaction has ended, so a rolled-back price is never kept; commits by
+   * other connections (a rate feeder process) change SQLite's data_version, which drops it too.
+   */
+  private readonly memo = new Map<string, Rate | undefined>();
+  private memoVersion = -1;
+  private memoPaused = false;
 
   constructor(db: Db) {
     this.get = db.prepare('SELECT usd_price, source, updated_at FROM rates WHERE rate_key = ?');
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.put = db.prepare('INSERT INTO rates (rate_key, usd_price, source, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (rate_key) DO UPDATE SET usd_price = excluded.usd_price, source = excluded.source, updated_at = excluded.updated_at');
   }
 
   usdPrice(key: string): Rate | undefined {
-    // No cache: a primary-key lookup costs microseconds, and edits from anywhere show at once.
-    const row = this.get.get(key.toLowerCase()) as { usd_price: string; source: Rate['source']; updated_at: number } | undefined;
-    return row ? { usdPrice: row.usd_price, source: row.source, updatedAtMs: row.updated_at } : undefined;
+    const rateKey = key.toLowerCase();
+    const version = this.dataVersion.get() as number;
+    if (version !== this.memoVersion) {
+      this.memo.clear();
+      this.memoVersion = version;
+    }
+    if (this.memo.has(rateKey)) return this.memo.get(rateKey);
+    const row = this.get.get(rateKey) as { usd_price: string; source: Rate['source']; updated_at: number } | undefined;
+    const rate = row ? { usdPrice: row.usd_price, source: row.source, updatedAtMs: row.updated_at } : undefined;
+    if (!this.memoPaused) this.memo.set(rateKey, rate);
+    return rate;
   }
 
   set(key: string, usdPrice: string, source: Rate['source'], realNowMs: number): void {
+    this.memo.clear();
+    if (!this.memoPaused) {
+      this.memoPaused = true;
+      setImmediate(() => {
+        this.memo.clear();
+        this.memoPaused = false;
+      });
+    }
     this.put.run(key.toLowerCase(), usdPrice, source, realNowMs);
   }
 }

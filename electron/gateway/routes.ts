@@ -33,6 +33,8 @@ export interface RouteDeps {
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
   cancel: (params: Params) => unknown;
+  /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
+  write: <T>(work: () => T) => Promise<T>;
   /** Extra route groups (results, sandbox, callbacks) register themselves here. */
   extra: ((app: FastifyInstance, helpers: RouteHelpers) => void)[];
 }
@@ -130,19 +132,31 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
   });
 
   // Payments.
-  app.post('/v1/payments', async (request, reply) => ok(reply, payments.create(requestParams(request))));
+  // Writes go through the group commit; reads answer from the committed state at once.
+  const { write } = deps;
+  app.post('/v1/payments', async (request, reply) => {
+    const params = requestParams(request);
+    return ok(reply, await write(() => payments.create(params)));
+  });
   app.get('/v1/payments_info', async (request, reply) => ok(reply, payments.info(requestParams(request))));
-  app.post('/v1/payments/refresh', async (request, reply) => ok(reply, payments.refresh(requestParams(request))));
+  app.post('/v1/payments/refresh', async (request, reply) => {
+    const params = requestParams(request);
+    return ok(reply, await write(() => payments.refresh(params)));
+  });
   app.get('/v1/payments_estimated', async (request, reply) => ok(reply, payments.estimate(requestParams(request))));
   app.get('/v1/payments_result', async (request, reply) => ok(reply, deps.result(requestParams(request))));
-  const oneTime = async (request: FastifyRequest, reply: FastifyReply) => ok(reply, payments.oneTime(requestParams(request)));
+  const oneTime = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = requestParams(request);
+    return ok(reply, await write(() => payments.oneTime(params)));
+  };
   app.post('/v1/one_time_payment', oneTime);
   app.post('/one_time_payment', oneTime);
 
   // Merchant operations.
   app.post('/v1/payments/cancel', async (request, reply) => {
     merchantOnly(request);
-    return ok(reply, deps.cancel(requestParams(request)));
+    const params = requestParams(request);
+    return ok(reply, await write(() => deps.cancel(params)));
   });
   app.post('/v1/payees', async (request, reply) => {
     merchantOnly(request);

@@ -60,9 +60,15 @@ export interface OpenOptions {
   /** ':memory:' for tests. */
   file: string;
   busyTimeoutMs?: number;
+  /**
+   * WAL pages between checkpoints on this connection (SQLite's default 1000). A checkpoint fsyncs
+   * and stalls the thread; where a checkpointer worker runs (platform/checkpointer.ts) the shell
+   * raises this to a safety net only.
+   */
+  walAutocheckpointPages?: number;
 }
 
-export function openDatabase({ file, migrations, busyTimeoutMs = 5000 }: OpenOptions): Db {
+export function openDatabase({ file, migrations, busyTimeoutMs = 5000, walAutocheckpointPages = 1000 }: OpenOptions): Db {
   const db = new Database(file);
   try {
     if (file !== ':memory:') db.pragma('journal_mode = WAL');
@@ -70,6 +76,7 @@ export function openDatabase({ file, migrations, busyTimeoutMs = 5000 }: OpenOpt
     db.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
     // NORMAL is durable in WAL mode across application crashes; only power loss may drop the last commits.
     db.pragma('synchronous = NORMAL');
+    db.pragma(`wal_autocheckpoint = ${Math.trunc(walAutocheckpointPages)}`);
     migrate(db, migrations, file);
     return db;
   } catch (error) {

@@ -1,13 +1,19 @@
 /** Identifier sources, injectable so tests get predictable ids. */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 
 export interface IdSource {
+  /**
+   * A new UUID. The app's are version 7 (time-ordered, 74 random bits): traces and instructions
+   * are primary keys, and ordered keys append to their indexes instead of dirtying a random page
+   * of each per insert, which more than doubles create throughput on SQLite.
+   */
   uuid(): string;
   token(bytes?: number): string;
 }
 
 export const randomIds: IdSource = {
-  uuid: () => randomUUID(),
+  uuid: () => uuidv7(),
   token: (bytes = 32) => randomBytes(bytes).toString('hex'),
 };
 

@@ -1,0 +1,135 @@
+/**
+ * bench/api: the gateway's /v1 throughput and latency on loopback against a bare node:http JSON
+ * endpoint measured in the same run. Each server runs in its own process (as in the app); the
+ * load generator (autocannon) runs here. Prints figures and ratios; never passes or fails.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = join(import.meta.dirname, '..');
+const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
+const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startServer(args: string[]): Promise<Server> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PAYDESK_QUIET: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const url = /^ready (\S+)$/.exec(line)?.[1];
+  if (!url) throw new Error(`unexpected first line: ${line}`);
+  return { url, child };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+type Load = Omit<autocannon.Options, 'url' | 'duration'> & { path: string };
+
+async function measure(base: string, load: Load, rate?: number): Promise<Figures> {
+  const { path, ...rest } = load;
+  const result = await autocannon({ url: `${base}${path}`, duration: SECONDS, connections: rate ? 8 : CONNECTIONS, ...(rate ? { overallRate: rate } : {}), ...rest });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+let order = 0;
+/** Each create is a new order, so every request does the whole create (quote, insert, events). */
+const createLoad: Load = {
+  path: '/v1/payments',
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ payeeId: SHOP, orderId: `bench-${process.pid}-${++order}`, quoteAssetId: 'usd', quoteAmount: '12.5', paymentAssetId: USDT, settlementAssetId: USDT }),
+      }),
+    },
+  ],
+};
+
+async function seedTraces(base: string, count: number): Promise<string[]> {
+  const traces: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(`${base}/v1/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ payeeId: SHOP, orderId: `seed-${process.pid}-${i}`, quoteAssetId: 'usd', quoteAmount: '20', paymentAssetId: USDT, settlementAssetId: USDT }),
+    });
+    const body = (await response.json()) as { data: { traceId: string } };
+    traces.push(body.data.traceId);
+  }
+  return traces;
+}
+
+function readLoad(traces: string[]): Load {
+  let next = 0;
+  return {
+    path: '/v1/payments_result',
+    requests: [{ setupRequest: (request) => ({ ...request, path: `/v1/payments_result?traceId=${traces[next++ % traces.length]}` }) }],
+  };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const pct = (a: number, b: number) => `${fmt((a / b) * 100, 1)}%`;
+
+export async function runApiBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
+  console.log(`bench/api: ${SECONDS} s per run, ${CONNECTIONS} connections at saturation, 200 req/s for latency; loopback, one process per server`);
+  const bare = await startServer(['bench/bare-server.mjs']);
+  const gateway = await startServer(['dist/electron/host.js', '--port', '0', '--data', dataDir]);
+  try {
+    const traces = await seedTraces(gateway.url, 500);
+    const bareMax = await measure(bare.url, { path: '/v1/payments_result?traceId=x' });
+    const bareAt200 = await measure(bare.url, { path: '/v1/payments_result?traceId=x' }, 200);
+    const createMax = await measure(gateway.url, createLoad);
+    const createAt200 = await measure(gateway.url, createLoad, 200);
+    const readMax = await measure(gateway.url, readLoad(traces));
+    const readAt200 = await measure(gateway.url, readLoad(traces), 200);
+
+    const rows: Array<[string, Figures, Figures]> = [
+      ['bare node:http JSON', bareMax, bareAt200],
+      ['POST /v1/payments (new order)', createMax, createAt200],
+      ['GET /v1/payments_result', readMax, readAt200],
+    ];
+    console.log('');
+    console.log('endpoint                         req/s (saturated)  p50/p99 ms @200 req/s  errors');
+    for (const [name, max, at200] of rows) {
+      console.log(`${name.padEnd(32)} ${fmt(max.requestsPerSecond).padStart(17)}  ${`${at200.p50} / ${at200.p99}`.padStart(21)}  ${max.errors + at200.errors}`);
+    }
+    console.log('');
+    console.log(`creates vs bare:      ${pct(createMax.requestsPerSecond, bareMax.requestsPerSecond)} of the bare endpoint's throughput (goal >= 25%)`);
+    console.log(`result reads vs bare: ${pct(readMax.requestsPerSecond, bareMax.requestsPerSecond)} (goal >= 50%)`);
+    console.log(`p99 at 200 req/s:     creates ${createAt200.p99} ms, reads ${readAt200.p99} ms, bare ${bareAt200.p99} ms (goal < 15 ms)`);
+  } finally {
+    await stopServer(gateway);
+    await stopServer(bare);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

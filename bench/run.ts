@@ -1,0 +1,13 @@
+/** `npm run bench [-- name...]`: runs the benchmarks (all by default). They print figures, never pass/fail. */
+import { runApiBench } from './api.js';
+
+const benches: Record<string, () => Promise<void>> = { api: runApiBench };
+const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+for (const name of chosen.length ? chosen : Object.keys(benches)) {
+  const bench = benches[name];
+  if (!bench) {
+    console.error(`unknown benchmark: ${name} (have: ${Object.keys(benches).join(', ')})`);
+    process.exit(2);
+  }
+  await bench();
+}

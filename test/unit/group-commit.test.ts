@@ -1,0 +1,76 @@
+/** Group commit and the checkpoint worker, on real SQLite files. */
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCheckpointer } from '../../electron/platform/checkpointer.js';
+import { openDatabase, type Db } from '../../electron/platform/db.js';
+import { GroupCommit } from '../../electron/platform/group-commit.js';
+
+const migrations = [{ version: 1, name: 'items', up: (db: Db) => db.exec('CREATE TABLE items (name TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT') }];
+const dirs: string[] = [];
+const tempFile = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pd-gc-'));
+  dirs.push(dir);
+  return join(dir, 'test.db');
+};
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('GroupCommit', () => {
+  it('runs writes of one turn in one transaction; a failing write rolls back only itself', async () => {
+    const db = openDatabase({ file: tempFile(), migrations });
+    const group = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO items (name, n) VALUES (?, ?)');
+    const results = await Promise.allSettled([
+      group.run(() => insert.run('a', 1).changes),
+      group.run(() => {
+        insert.run('b', 2);
+        throw new Error('refused after writing');
+      }),
+      group.run(() => insert.run('c', 3).changes),
+      group.run(() => insert.run('a', 9).changes), // duplicate key: fails alone
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(db.prepare('SELECT name, n FROM items ORDER BY name').all()).toEqual([
+      { name: 'a', n: 1 },
+      { name: 'c', n: 3 },
+    ]);
+    db.close();
+  });
+
+  it('resolves only after the commit is visible to another connection', async () => {
+    const file = tempFile();
+    const db = openDatabase({ file, migrations });
+    const reader = new Database(file, { readonly: true });
+    const group = new GroupCommit(db);
+    const seenInside: number[] = [];
+    await group.run(() => {
+      db.prepare("INSERT INTO items (name, n) VALUES ('x', 1)").run();
+      seenInside.push((reader.prepare('SELECT count(*) AS n FROM items').get() as { n: number }).n);
+    });
+    expect(seenInside).toEqual([0]);
+    expect((reader.prepare('SELECT count(*) AS n FROM items').get() as { n: number }).n).toBe(1);
+    reader.close();
+    db.close();
+  });
+});
+
+describe('checkpoint worker', () => {
+  it('copies the WAL into the database off the main thread', async () => {
+    const file = tempFile();
+    const db = openDatabase({ file, migrations, walAutocheckpointPages: 0 });
+    const insert = db.prepare('INSERT INTO items (name, n) VALUES (?, ?)');
+    db.transaction(() => {
+      for (let i = 0; i < 2000; i++) insert.run(`item-${i}-${'x'.repeat(100)}`, i);
+    })();
+    const sizeBefore = statSync(file).size;
+    const checkpointer = startCheckpointer({ file, sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'), intervalMs: 20 });
+    await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(sizeBefore);
+    await checkpointer.close();
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    expect((db.prepare('SELECT count(*) AS n FROM items').get() as { n: number }).n).toBe(2000);
+    db.close();
+  });
+});
