@@ -17,7 +17,8 @@ import { createGateway } from './gateway/gateway.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
-import { systemClock, type Clock } from './platform/clock.js';
+import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
+import { trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
@@ -116,7 +117,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const dataDir = ensureDataDir(options.dataDir);
   const logger = options.logger ?? createLogger({ file: join(dataDir, 'paydesk.log') });
   const ids = options.ids ?? randomIds;
-  const clock = options.clock ?? systemClock;
 
   const gatewayFile = join(dataDir, 'gateway.db');
   const gatewayDb = openGatewayDb(gatewayFile);
@@ -129,10 +129,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     }
     tillDb = openTillDb(join(dataDir, 'till.db'));
     const mode = settleMode(gatewayDb, options.mode);
+    // The sandbox runs on real time plus an offset the owner moves forward; it survives restarts.
+    const clock =
+      options.clock ??
+      (mode === 'sandbox'
+        ? new OffsetClock(Number(readMeta(gatewayDb, 'sandbox_clock_offset_ms') ?? '0'), systemClock, (offset) => writeMeta(gatewayDb, 'sandbox_clock_offset_ms', String(offset)))
+        : systemClock);
     const merchantKey = loadOrCreateMerchantKey(dataDir, ids);
 
     let url = '';
-    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url });
+    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle() });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 

@@ -3,9 +3,8 @@
  * reached only over HTTP /v1. This module wires its parts over gateway.db and registers routes.
  */
 import type { FastifyInstance } from 'fastify';
-import { FAILURE_CODES, FAILURE_REASONS } from '../../shared/failure-codes.js';
 import type { GatewayMode } from '../../shared/posapi.js';
-import type { Clock } from '../platform/clock.js';
+import { isMovable, type Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
@@ -18,8 +17,16 @@ import { PaymentsStore } from './payments-store.js';
 import { DbRates } from './rates.js';
 import { buildResult } from './result-view.js';
 import { GroupCommit } from '../platform/group-commit.js';
-import { registerGatewayRoutes } from './routes.js';
+import { registerGatewayRoutes, type RouteHelpers } from './routes.js';
 import { SettingsStore } from './settings.js';
+import { CallbackDispatcher } from './callbacks/dispatcher.js';
+import { CallbackSender } from './callbacks/sender.js';
+import { CallbackStore } from './callbacks/store.js';
+import { GatewayError } from './errors.js';
+import { ResultEngine } from './results/engine.js';
+import { Ledger } from './results/ledger.js';
+import { registerReviewRoute, registerSandboxRoutes } from './results/routes.js';
+import { SandboxRail } from './sandbox/rail.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -33,6 +40,12 @@ export interface GatewayDeps {
   origin: () => string;
   /** Real wall-clock time (rate staleness, signatures). */
   realNow?: () => number;
+  /** PEM certificates the callback client trusts beyond the platform's (the till's own). */
+  trustedCa?: readonly string[];
+  /** How often the scheduler looks for due deadlines and settlements (ms). */
+  schedulerMs?: number;
+  /** After payments changed (committed): push to watchers. */
+  onPaymentsChanged?: (traceIds: readonly string[]) => void;
 }
 
 export interface Gateway {
@@ -40,6 +53,10 @@ export interface Gateway {
   readonly payments: Payments;
   readonly store: PaymentsStore;
   readonly settings: SettingsStore;
+  readonly engine: ResultEngine;
+  readonly callbacks: CallbackStore;
+  /** Processes everything due on the gateway clock now; returns how many payments moved. */
+  catchUp(): number;
   registerRoutes(app: FastifyInstance): void;
   close(): Promise<void>;
 }
@@ -68,32 +85,107 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const writes = new GroupCommit(db);
   const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow });
 
+  const ledger = new Ledger(db);
+  const callbacks = new CallbackStore(db);
+  const sender = new CallbackSender({
+    mode,
+    allowlist: () => settings.get().callbackAllowlist,
+    trustedCa: deps.trustedCa ?? [],
+    merchantKey: () => deps.merchantKey,
+    realNowSeconds: () => Math.floor(realNow() / 1000),
+  });
+  const dispatcher = new CallbackDispatcher({ store: callbacks, sender, clock, logger: deps.logger.child({ part: 'callbacks' }) });
+  const committed = (traceIds: readonly string[]): void => {
+    dispatcher.kick();
+    deps.onPaymentsChanged?.(traceIds);
+  };
+  const engine = new ResultEngine({
+    db,
+    store,
+    ledger,
+    catalog,
+    callbacks,
+    clock,
+    ids,
+    mode,
+    settlementMs: () => settings.get().sandboxSettlementSeconds * 1000,
+    callbackAllowlist: () => settings.get().callbackAllowlist,
+    onCommitted: committed,
+  });
+  payments.paidSoFar = (traceId) => engine.paidSoFar(traceId);
+  const rail = new SandboxRail({ db, store, ledger, engine, catalog, clock, ids, recipient, onCommitted: committed });
+
+  /** Cascades (a deadline, then what it scheduled) are followed to the end, within reason. */
+  const catchUp = (): number => {
+    let moved = 0;
+    for (let round = 0; round < 10; round++) {
+      const n = engine.processDue(clock.now());
+      moved += n;
+      if (n === 0) break;
+    }
+    dispatcher.kick();
+    return moved;
+  };
+
   const result = (params: Record<string, string>) => {
     const payment = payments.find(params);
     const withParts = new Set((new ParamReader(params).raw('with') ?? '').split(',').map((s) => s.trim()));
-    return buildResult(payment, catalog, [], withParts);
+    return buildResult(payment, catalog, engine.transactionsOf(payment.trace_id), withParts);
   };
 
-  const cancel = (params: Record<string, string>) =>
-    buildResult(
-      payments.cancel(params, (payment) => {
-        const now = clock.now();
-        store.update(payment.trace_id, { status: 'failed', failure_code: FAILURE_CODES.cancelled, failure_reason: FAILURE_REASONS['40032'], updated_at: now });
-        store.event(payment.trace_id, now, 'cancel', payment.status, 'failed', { by: 'merchant' });
-      }),
-      catalog,
-      [],
-      new Set(),
-    );
+  const cancel = (params: Record<string, string>) => {
+    const after = payments.cancel(params, (payment) => {
+      const applied = engine.apply(payment, { kind: 'cancel' }, { by: 'merchant' });
+      if (applied.outcome.refusal) throw GatewayError.of('cannotCancel', `traceId: ${applied.outcome.refusal.message}`);
+    });
+    setImmediate(() => committed([after.trace_id]));
+    return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set());
+  };
+
+  const review = (params: Record<string, string>, decision: 'approve' | 'reject', reason: string, by: string) => {
+    const payment = payments.find(params);
+    const now = clock.now();
+    const applied = engine.apply(payment, { kind: 'review', decision }, { by, reason });
+    if (applied.outcome.refusal) throw GatewayError.of('cannotCancel', `traceId: ${applied.outcome.refusal.message}`);
+    store.update(payment.trace_id, { reviewed_by: by, reviewed_at: now, review_reason: reason });
+    setImmediate(() => committed([payment.trace_id]));
+    const after = store.get(payment.trace_id) ?? applied.payment;
+    return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set(['payment']));
+  };
+
+  // Due work is found in gateway.db, so what fell due while the app was down runs now.
+  catchUp();
+  dispatcher.start();
+  const scheduler = setInterval(() => {
+    try {
+      catchUp();
+    } catch (error) {
+      deps.logger.error('scheduler failed', { error: String(error) });
+    }
+  }, deps.schedulerMs ?? 250);
+  scheduler.unref();
 
   return {
     mode,
     payments,
     store,
     settings,
+    engine,
+    callbacks,
+    catchUp,
     registerRoutes(app) {
-      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write: (work) => writes.run(work), extra: [] });
+      const write = <T>(work: () => T): Promise<T> => writes.run(work);
+      const extra = [
+        (routeApp: FastifyInstance, helpers: RouteHelpers) => registerReviewRoute(routeApp, helpers, { review, write }),
+        ...(mode === 'sandbox'
+          ? [(routeApp: FastifyInstance, helpers: RouteHelpers) => registerSandboxRoutes(routeApp, helpers, { rail, clock: isMovable(clock) ? clock : undefined, catchUp })]
+          : []),
+      ];
+      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write, extra });
     },
-    async close() {},
+    async close() {
+      clearInterval(scheduler);
+      await dispatcher.stop();
+    },
   };
 }

@@ -46,6 +46,8 @@ export interface PaymentRow {
   reviewed_by: string;
   reviewed_at: number;
   review_reason: string;
+  settle_due_at: number;
+  deadline_passed: number;
 }
 
 export interface InstructionRow {
@@ -66,7 +68,7 @@ export interface InstructionRow {
   created_at: number;
 }
 
-export type NewPayment = Omit<PaymentRow, 'failure_code' | 'failure_reason' | 'settle_status' | 'settle_amount' | 'settle_symbol' | 'settle_asset' | 'surplus_amount' | 'surplus_status' | 'reviewed_by' | 'reviewed_at' | 'review_reason' | 'amount_locked'>;
+export type NewPayment = Omit<PaymentRow, 'settle_due_at' | 'deadline_passed' | 'failure_code' | 'failure_reason' | 'settle_status' | 'settle_amount' | 'settle_symbol' | 'settle_asset' | 'surplus_amount' | 'surplus_status' | 'reviewed_by' | 'reviewed_at' | 'review_reason' | 'amount_locked'>;
 
 const PAYMENT_COLUMNS = [
   'trace_id', 'payee_id', 'order_id', 'quote_asset_id', 'quote_amount', 'fixed_payment_amount', 'settlement_asset_id', 'strict_mode',

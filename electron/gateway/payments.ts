@@ -384,8 +384,10 @@ export class Payments {
       reviewed_by: '',
       reviewed_at: 0,
       review_reason: '',
+      settle_due_at: 0,
+      deadline_passed: 0,
     };
-    const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, ...insertable } = row;
+    const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, settle_due_at: _m, deadline_passed: _n, ...insertable } = row;
     store.insert(insertable);
     const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount, row.current_client_id);
     store.addInstruction(instruction);
@@ -620,13 +622,15 @@ export class Payments {
           reviewed_by: '',
           reviewed_at: 0,
           review_reason: '',
+          settle_due_at: 0,
+          deadline_passed: 0,
         };
         if (payment.quote_amount !== '') {
           const usdValue = parseAmount(priceQuote({ quote, quoteAmount: payment.quote_amount, fixedPaymentAmount: '', payment: this.fallbackAsset(), settlement: this.fallbackAsset(), usd: this.usd, spreadPercent: '0' }).usdValue);
           payment.quote_usd_value = usdValue;
           payment.review_required = this.needsReview(usdValue) ? 1 : 0;
         }
-        const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, ...insertable } = payment;
+        const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, settle_due_at: _m, deadline_passed: _n, ...insertable } = payment;
         store.insert(insertable);
         store.event(payment.trace_id, now, 'one_time_code', '', 'unpaid', { codeExpiresAt: codeEnds });
         this.deps.onChanged?.(payment.trace_id);

@@ -8,11 +8,20 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+/** A clock the sandbox may move forward. */
+export interface MovableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function isMovable(clock: Clock): clock is MovableClock {
+  return typeof (clock as Partial<MovableClock>).advance === 'function';
+}
+
 /**
  * Real time plus a persisted offset: the sandbox's movable clock. `advance` only moves forward;
  * `onOffsetChange` lets the owner persist the offset so a restart keeps the sandbox's time.
  */
-export class OffsetClock implements Clock {
+export class OffsetClock implements MovableClock {
   constructor(
     private offsetMs: number,
     private readonly base: Clock = systemClock,
@@ -35,7 +44,7 @@ export class OffsetClock implements Clock {
 }
 
 /** A clock that moves only when told: for unit tests. */
-export class ManualClock implements Clock {
+export class ManualClock implements MovableClock {
   constructor(private ms: number) {}
   now(): number {
     return this.ms;

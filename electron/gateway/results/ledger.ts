@@ -1,0 +1,88 @@
+/**
+ * The transactions a rail observed, and the sandbox chains' heights. Every transaction is kept
+ * with how it was booked (counted, surplus, wrong asset, unmatched), so no money is ever lost
+ * from the record. Callers run these inside their transaction.
+ */
+import type { Db } from '../../platform/db.js';
+import type { Booking } from './machine.js';
+
+export interface TransactionRow {
+  kind: 'wallet' | 'chain';
+  txid: string;
+  network: string;
+  trace_id: string | null;
+  asset_id: string;
+  amount: string;
+  destination: string;
+  tag: string;
+  memo: string;
+  confirmations: number;
+  required_confirmations: number;
+  confirmed: number;
+  gone: number;
+  booked: Booking | 'unmatched';
+  seen_at: number;
+}
+
+export class Ledger {
+  private readonly insertRow;
+  private readonly byId;
+  private readonly ofTrace;
+  private readonly setBooking;
+  private readonly unconfirmedOn;
+  private readonly confirm;
+  private readonly heightOf;
+  private readonly putHeight;
+  private readonly allChains;
+
+  constructor(db: Db) {
+    this.insertRow = db.prepare(
+      `INSERT INTO transactions (kind, txid, network, trace_id, asset_id, amount, destination, tag, memo, confirmations, required_confirmations, confirmed, gone, booked, seen_at)
+       VALUES (@kind, @txid, @network, @trace_id, @asset_id, @amount, @destination, @tag, @memo, @confirmations, @required_confirmations, @confirmed, @gone, @booked, @seen_at)`,
+    );
+    this.byId = db.prepare('SELECT * FROM transactions WHERE kind = ? AND txid = ?');
+    this.ofTrace = db.prepare('SELECT * FROM transactions WHERE trace_id = ? ORDER BY seen_at, rowid');
+    this.setBooking = db.prepare('UPDATE transactions SET booked = ? WHERE kind = ? AND txid = ?');
+    this.unconfirmedOn = db.prepare("SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND confirmed = 0 AND gone = 0 ORDER BY seen_at, rowid");
+    this.confirm = db.prepare('UPDATE transactions SET confirmations = ?, confirmed = ? WHERE kind = ? AND txid = ?');
+    this.heightOf = db.prepare('SELECT height FROM sandbox_chains WHERE network = ?').pluck();
+    this.putHeight = db.prepare('INSERT INTO sandbox_chains (network, height) VALUES (?, ?) ON CONFLICT (network) DO UPDATE SET height = excluded.height');
+    this.allChains = db.prepare('SELECT network, height FROM sandbox_chains');
+  }
+
+  add(row: TransactionRow): void {
+    this.insertRow.run(row);
+  }
+
+  get(kind: 'wallet' | 'chain', txid: string): TransactionRow | undefined {
+    return this.byId.get(kind, txid) as TransactionRow | undefined;
+  }
+
+  of(traceId: string): TransactionRow[] {
+    return this.ofTrace.all(traceId) as TransactionRow[];
+  }
+
+  book(kind: 'wallet' | 'chain', txid: string, as: Booking): void {
+    this.setBooking.run(as, kind, txid);
+  }
+
+  unconfirmed(network: string): TransactionRow[] {
+    return this.unconfirmedOn.all(network) as TransactionRow[];
+  }
+
+  setConfirmations(kind: 'wallet' | 'chain', txid: string, confirmations: number, confirmed: boolean): void {
+    this.confirm.run(confirmations, confirmed ? 1 : 0, kind, txid);
+  }
+
+  height(network: string): number {
+    return (this.heightOf.get(network) as number | undefined) ?? 0;
+  }
+
+  setHeight(network: string, height: number): void {
+    this.putHeight.run(network, height);
+  }
+
+  heights(): Map<string, number> {
+    return new Map((this.allChains.all() as { network: string; height: number }[]).map((r) => [r.network, r.height]));
+  }
+}

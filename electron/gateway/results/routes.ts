@@ -1,0 +1,87 @@
+/**
+ * Routes of the result engine that are not the spec's: the merchant's review decision, and the
+ * sandbox network (transfers, deposits, blocks, clock), which exist only in sandbox mode.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { MovableClock } from '../../platform/clock.js';
+import { GatewayError, paramError } from '../errors.js';
+import { requestParams } from '../http.js';
+import { ParamReader } from '../params.js';
+import type { RouteHelpers } from '../routes.js';
+import type { SandboxRail } from '../sandbox/rail.js';
+
+export interface ResultRouteDeps {
+  /** Records a review decision; answers the result. */
+  review: (params: Record<string, string>, decision: 'approve' | 'reject', reason: string, by: string) => unknown;
+  write: <T>(work: () => T) => Promise<T>;
+}
+
+export function registerReviewRoute(app: FastifyInstance, helpers: RouteHelpers, deps: ResultRouteDeps): void {
+  app.post('/v1/payments/review', async (request, reply) => {
+    helpers.merchantOnly(request);
+    const params = requestParams(request);
+    const p = new ParamReader(params);
+    const decision = p.required('decision').toLowerCase();
+    if (decision !== 'approve' && decision !== 'reject') throw paramError('decision', 'must be approve or reject');
+    const reason = p.text('reason', 200) ?? '';
+    const by = p.text('by', 100) ?? 'merchant';
+    return helpers.ok(reply, await deps.write(() => deps.review(params, decision, reason, by)));
+  });
+}
+
+export interface SandboxRouteDeps {
+  rail: SandboxRail;
+  clock: MovableClock | undefined;
+  /** Processes everything due now (deadlines, settlements) and starts due callback attempts. */
+  catchUp: () => number;
+}
+
+export function registerSandboxRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: SandboxRouteDeps): void {
+  const { rail } = deps;
+  app.post('/v1/sandbox/transfers', async (request, reply) => {
+    const p = new ParamReader(requestParams(request));
+    const recipient = p.required('recipient');
+    const asset = p.uuid('asset') ?? p.required('asset');
+    const amount = p.amount('amount');
+    if (!amount) throw paramError('amount', 'is required');
+    const trace = p.uuid('trace');
+    if (!trace) throw paramError('trace', 'is required');
+    const memo = p.required('memo');
+    return helpers.ok(reply, rail.transfer({ recipient, asset, amount, trace, memo }));
+  });
+
+  app.post('/v1/sandbox/deposits', async (request, reply) => {
+    const p = new ParamReader(requestParams(request));
+    const destination = p.required('destination');
+    const tag = p.raw('tag') ?? '';
+    const asset = p.uuid('asset') ?? p.required('asset');
+    const amount = p.amount('amount');
+    if (!amount) throw paramError('amount', 'is required');
+    return helpers.ok(reply, rail.deposit({ destination, tag, asset, amount }));
+  });
+
+  app.get('/v1/sandbox/networks', async (_request, reply) => helpers.ok(reply, rail.networks()));
+
+  app.post('/v1/sandbox/blocks', async (request, reply) => {
+    const p = new ParamReader(requestParams(request));
+    const network = p.required('network');
+    const count = p.integer('count') ?? 1;
+    if (count < 1 || count > 10_000) throw paramError('count', 'must be a whole number from 1 to 10000');
+    const mined = rail.mine(network, count);
+    deps.catchUp();
+    return helpers.ok(reply, mined);
+  });
+
+  app.get('/v1/sandbox/clock', async (_request, reply) => helpers.ok(reply, { nowMs: (deps.clock ?? { now: () => Date.now() }).now() }));
+
+  app.post('/v1/sandbox/clock', async (request, reply) => {
+    const p = new ParamReader(requestParams(request));
+    const raw = p.required('advanceSeconds');
+    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 10 * 365 * 86400) throw paramError('advanceSeconds', 'must be a positive number of seconds (at most ten years)');
+    if (!deps.clock) throw GatewayError.of('serverError', 'this gateway runs on a fixed clock');
+    deps.clock.advance(Math.round(Number(raw) * 1000));
+    // Everything that fell due is processed before the answer (house rule).
+    const processed = deps.catchUp();
+    return helpers.ok(reply, { nowMs: deps.clock.now(), processed });
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The sandbox rail: a simulated wallet network and one simulated chain per network. It turns
+ * the sandbox API's transfers, deposits and mined blocks into ledger rows and facts for the
+ * result engine. Everything happens in one SQLite transaction per request.
+ */
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { IdSource } from '../../platform/ids.js';
+import type { Catalog } from '../catalog.js';
+import { GatewayError, paramError } from '../errors.js';
+import type { PaymentsStore } from '../payments-store.js';
+import type { ResultEngine } from '../results/engine.js';
+import type { Ledger, TransactionRow } from '../results/ledger.js';
+
+export interface SandboxRailDeps {
+  db: Db;
+  store: PaymentsStore;
+  ledger: Ledger;
+  engine: ResultEngine;
+  catalog: Catalog;
+  clock: Clock;
+  ids: IdSource;
+  /** The gateway's wallet account (recipient of wallet payments). */
+  recipient: string;
+  onCommitted?: (traceIds: readonly string[]) => void;
+}
+
+export interface TransferAsked {
+  recipient: string;
+  asset: string;
+  amount: string;
+  trace: string;
+  memo: string;
+}
+
+export interface DepositAsked {
+  destination: string;
+  tag: string;
+  asset: string;
+  amount: string;
+}
+
+export interface Observed {
+  txid: string;
+  /** The payment it was matched to, '' when none. */
+  traceId: string;
+  booked: TransactionRow['booked'];
+  status: string;
+  /** False when the same transfer had already been seen (it counts once). */
+  isNew: boolean;
+}
+
+/** The wallet memo of an instruction is base64 of `payment|<clientId>`. */
+function clientIdFromMemo(memo: string): string | undefined {
+  const text = Buffer.from(memo, 'base64').toString('utf8');
+  const match = /^payment\|([0-9a-f-]{36})$/i.exec(text);
+  return match?.[1]?.toLowerCase();
+}
+
+export class SandboxRail {
+  private readonly depositOwner;
+
+  constructor(private readonly deps: SandboxRailDeps) {
+    this.depositOwner = deps.db.prepare('SELECT trace_id, network FROM deposit_addresses WHERE destination = ? AND tag = ?');
+  }
+
+  /** A payer's wallet pays: final at once. The same transfer trace counts once. */
+  transfer(asked: TransferAsked): Observed {
+    const { db, ledger, store, engine, catalog, clock } = this.deps;
+    const asset = catalog.assets.get(asked.asset);
+    if (!asset) throw GatewayError.of('assetNotFound', `asset: ${asked.asset} is not a known asset`);
+    if (asked.recipient !== this.deps.recipient) throw paramError('recipient', "is not this gateway's wallet account");
+    const places = asked.amount.split('.')[1]?.length ?? 0;
+    if (places > asset.precision) throw paramError('amount', `must have at most ${asset.precision} decimal places for ${asset.symbol}`);
+    const result = db.transaction((): Observed => {
+      const seen = ledger.get('wallet', asked.trace);
+      if (seen) {
+        const payment = seen.trace_id ? store.get(seen.trace_id) : undefined;
+        return { txid: seen.txid, traceId: seen.trace_id ?? '', booked: seen.booked, status: payment?.status ?? '', isNew: false };
+      }
+      const clientId = clientIdFromMemo(asked.memo);
+      const instruction = clientId ? store.instruction(clientId) : undefined;
+      const payment = instruction ? store.get(instruction.trace_id) : undefined;
+      const row: TransactionRow = {
+        kind: 'wallet',
+        txid: asked.trace,
+        network: 'wallet',
+        trace_id: payment?.trace_id ?? null,
+        asset_id: asset.assetId,
+        amount: asked.amount,
+        destination: asked.recipient,
+        tag: '',
+        memo: asked.memo,
+        confirmations: -1,
+        required_confirmations: 0,
+        confirmed: 1,
+        gone: 0,
+        booked: payment ? 'counted' : 'unmatched',
+        seen_at: clock.now(),
+      };
+      ledger.add(row);
+      if (!payment) return { txid: row.txid, traceId: '', booked: 'unmatched', status: '', isNew: true };
+      const applied = engine.apply(payment, { kind: 'transfer', txid: row.txid, assetId: asset.assetId, amount: asked.amount }, { rail: 'sandbox-wallet' });
+      const booked = ledger.get('wallet', row.txid)?.booked ?? row.booked;
+      return { txid: row.txid, traceId: payment.trace_id, booked, status: applied.payment.status, isNew: true };
+    })();
+    if (result.traceId && result.isNew) this.deps.onCommitted?.([result.traceId]);
+    return result;
+  }
+
+  /** An on-chain transaction to a deposit address, seen with 0 confirmations. */
+  deposit(asked: DepositAsked): Observed {
+    const { db, ledger, store, engine, catalog, clock, ids } = this.deps;
+    const asset = catalog.assets.get(asked.asset);
+    if (!asset) throw GatewayError.of('assetNotFound', `asset: ${asked.asset} is not a known asset`);
+    const places = asked.amount.split('.')[1]?.length ?? 0;
+    if (places > asset.precision) throw paramError('amount', `must have at most ${asset.precision} decimal places for ${asset.symbol}`);
+    const owner = this.depositOwner.get(asked.destination, asked.tag) as { trace_id: string; network: string } | undefined;
+    if (!owner) throw paramError('destination', 'is not a deposit address of this gateway (with this tag)');
+    const network = catalog.network(owner.network);
+    if (!network) throw new Error(`deposit address on unknown network ${owner.network}`);
+    const txid = network.addressStyle === 'evm' ? `0x${ids.token(32)}` : ids.token(32);
+    const result = db.transaction((): Observed => {
+      const payment = store.get(owner.trace_id);
+      if (!payment) throw new Error(`deposit address of a missing payment ${owner.trace_id}`);
+      const final = network.requiredConfirmations === 0;
+      // An asset of another network cannot arrive at this address: it is kept, never counted (40020).
+      const wrongNetwork = asset.network !== network.network;
+      const row: TransactionRow = {
+        kind: 'chain',
+        txid,
+        network: network.network,
+        trace_id: payment.trace_id,
+        asset_id: asset.assetId,
+        amount: asked.amount,
+        destination: asked.destination,
+        tag: asked.tag,
+        memo: '',
+        confirmations: 0,
+        required_confirmations: network.requiredConfirmations,
+        confirmed: final ? 1 : 0,
+        gone: 0,
+        booked: 'counted',
+        seen_at: clock.now(),
+      };
+      ledger.add(row);
+      if (wrongNetwork) {
+        ledger.book('chain', txid, 'wrong_asset');
+        store.event(payment.trace_id, clock.now(), 'wrong_asset', payment.status, payment.status, { txid, assetId: asset.assetId, amount: asked.amount, failureCode: '40020' });
+        return { txid, traceId: payment.trace_id, booked: 'wrong_asset', status: payment.status, isNew: true };
+      }
+      const applied = engine.apply(payment, { kind: 'seen', txid, assetId: asset.assetId, amount: asked.amount, final }, { rail: 'sandbox-chain', network: network.network });
+      const booked = ledger.get('chain', txid)?.booked ?? 'counted';
+      if (booked === 'wrong_asset') store.event(payment.trace_id, clock.now(), 'wrong_asset', applied.payment.status, applied.payment.status, { txid, failureCode: '40020' });
+      return { txid, traceId: payment.trace_id, booked, status: applied.payment.status, isNew: true };
+    })();
+    this.deps.onCommitted?.([result.traceId]);
+    return result;
+  }
+
+  /** Mines `count` blocks on a simulated chain; transactions reaching their confirmations are confirmed. */
+  mine(networkName: string, count: number): { network: string; height: number; confirmed: string[] } {
+    const { db, ledger, store, engine, catalog } = this.deps;
+    const network = catalog.network(networkName);
+    if (!network) throw paramError('network', `must be one of ${[...catalog.networks.keys()].join(', ')}`);
+    const touched: string[] = [];
+    const confirmedTx: string[] = [];
+    const height = db.transaction(() => {
+      const next = ledger.height(network.network) + count;
+      ledger.setHeight(network.network, next);
+      for (const tx of ledger.unconfirmed(network.network)) {
+        const confirmations = tx.confirmations + count;
+        const reached = confirmations >= tx.required_confirmations;
+        ledger.setConfirmations('chain', tx.txid, confirmations, reached);
+        if (!reached) continue;
+        confirmedTx.push(tx.txid);
+        if (tx.booked !== 'counted' || !tx.trace_id) continue;
+        const payment = store.get(tx.trace_id);
+        if (!payment) continue;
+        engine.apply(payment, { kind: 'confirmed', txid: tx.txid, amount: tx.amount }, { rail: 'sandbox-chain', height: next });
+        touched.push(tx.trace_id);
+      }
+      // Counted transactions below their confirmations still show their progress.
+      return next;
+    })();
+    if (touched.length) this.deps.onCommitted?.(touched);
+    return { network: network.network, height, confirmed: confirmedTx };
+  }
+
+  networks(): { network: string; requiredConfirmations: number; height: number }[] {
+    const heights = this.deps.ledger.heights();
+    return [...this.deps.catalog.networks.values()].map((n) => ({ network: n.network, requiredConfirmations: n.requiredConfirmations, height: heights.get(n.network) ?? 0 }));
+  }
+}
