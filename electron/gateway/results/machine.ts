@@ -162,13 +162,18 @@ export function transition(state: ResultState, fact: Fact, nowMs: number, config
     case 'seen':
       return money(state, fact, nowMs, config);
     case 'confirmed': {
-      if (state.status !== 'confirming' || state.confirming === 0) return unchanged();
+      if (state.confirming === 0) return unchanged();
       const next: ResultState = { ...state, confirmed: add(state.confirmed, fact.amount), confirming: state.confirming - 1 };
+      // After full payment, more confirmed money is beyond what is due: surplus. After the end
+      // (e.g. cancelled while confirming) the totals stay true; the status does not move.
+      if (state.status === 'pending' || state.status === 'auditing' || state.status === 'success') return { state: { ...next, surplus: add(next.surplus, fact.amount) }, effects: [] };
+      if (state.status !== 'confirming') return { state: next, effects: [] };
       return judge(next, nowMs, config);
     }
     case 'gone': {
-      if (state.status !== 'confirming' || state.confirming === 0) return unchanged();
+      if (state.confirming === 0) return unchanged();
       const next: ResultState = { ...state, recognised: subtract(state.recognised, fact.amount), confirming: state.confirming - 1 };
+      if (state.status !== 'confirming') return { state: next, effects: [] };
       if (isZero(next.recognised)) {
         if (next.deadlinePassed) {
           const failed = fail(next, FAILURE_CODES.timeout);

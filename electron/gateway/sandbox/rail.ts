@@ -95,7 +95,8 @@ export class SandboxRail {
         required_confirmations: 0,
         confirmed: 1,
         gone: 0,
-        booked: payment ? 'counted' : 'unmatched',
+        // Booked by the engine's transition; until then it does not count (so it counts once).
+        booked: 'unmatched',
         seen_at: clock.now(),
       };
       ledger.add(row);
@@ -140,7 +141,7 @@ export class SandboxRail {
         required_confirmations: network.requiredConfirmations,
         confirmed: final ? 1 : 0,
         gone: 0,
-        booked: 'counted',
+        booked: 'unmatched',
         seen_at: clock.now(),
       };
       ledger.add(row);
@@ -171,16 +172,15 @@ export class SandboxRail {
       for (const tx of ledger.unconfirmed(network.network)) {
         const confirmations = tx.confirmations + count;
         const reached = confirmations >= tx.required_confirmations;
+        const payment = reached && tx.booked === 'counted' && tx.trace_id ? store.get(tx.trace_id) : undefined;
+        // The fact is applied to the state before this confirmation, then the ledger records it.
+        if (payment) {
+          engine.apply(payment, { kind: 'confirmed', txid: tx.txid, amount: tx.amount }, { rail: 'sandbox-chain', height: next });
+          touched.push(payment.trace_id);
+        }
         ledger.setConfirmations('chain', tx.txid, confirmations, reached);
-        if (!reached) continue;
-        confirmedTx.push(tx.txid);
-        if (tx.booked !== 'counted' || !tx.trace_id) continue;
-        const payment = store.get(tx.trace_id);
-        if (!payment) continue;
-        engine.apply(payment, { kind: 'confirmed', txid: tx.txid, amount: tx.amount }, { rail: 'sandbox-chain', height: next });
-        touched.push(tx.trace_id);
+        if (reached) confirmedTx.push(tx.txid);
       }
-      // Counted transactions below their confirmations still show their progress.
       return next;
     })();
     if (touched.length) this.deps.onCommitted?.(touched);
