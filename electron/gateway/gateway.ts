@@ -25,7 +25,7 @@ import { CallbackStore } from './callbacks/store.js';
 import { GatewayError } from './errors.js';
 import { ResultEngine } from './results/engine.js';
 import { Ledger } from './results/ledger.js';
-import { registerReviewRoute, registerSandboxRoutes } from './results/routes.js';
+import { registerCallbackRoutes, registerReviewRoute, registerSandboxRoutes } from './results/routes.js';
 import { SandboxRail } from './sandbox/rail.js';
 
 export interface GatewayDeps {
@@ -115,8 +115,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
   payments.paidSoFar = (traceId) => engine.paidSoFar(traceId);
   const rail = new SandboxRail({ db, store, ledger, engine, catalog, clock, ids, recipient, onCommitted: committed });
 
+  // Demo setting: mine a block on busy sandbox chains every N sandbox seconds (off by default).
+  let lastAutoMine = clock.now();
+  const autoMine = (): void => {
+    const every = settings.get().sandboxAutoMineSeconds * 1000;
+    const now = clock.now();
+    if (mode !== 'sandbox' || every <= 0) {
+      lastAutoMine = now; // counting starts when the setting is turned on
+      return;
+    }
+    const blocks = Math.floor((now - lastAutoMine) / every);
+    if (blocks <= 0) return;
+    lastAutoMine += blocks * every;
+    for (const network of rail.busyNetworks()) rail.mine(network, blocks);
+  };
+
   /** Cascades (a deadline, then what it scheduled) are followed to the end, within reason. */
   const catchUp = (): number => {
+    autoMine();
     let moved = 0;
     for (let round = 0; round < 10; round++) {
       const n = engine.processDue(clock.now());
@@ -177,6 +193,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const write = <T>(work: () => T): Promise<T> => writes.run(work);
       const extra = [
         (routeApp: FastifyInstance, helpers: RouteHelpers) => registerReviewRoute(routeApp, helpers, { review, write }),
+        (routeApp: FastifyInstance, helpers: RouteHelpers) =>
+          registerCallbackRoutes(routeApp, helpers, { callbacks, now: () => clock.now(), kick: () => dispatcher.kick(), traceOf: (params) => payments.find(params).trace_id }),
         ...(mode === 'sandbox'
           ? [(routeApp: FastifyInstance, helpers: RouteHelpers) => registerSandboxRoutes(routeApp, helpers, { rail, clock: isMovable(clock) ? clock : undefined, catchUp })]
           : []),

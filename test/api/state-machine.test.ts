@@ -128,6 +128,31 @@ describe('on-chain payments', () => {
     expect(await result(payment.traceId)).toMatchObject({ status: 'pending', paymentAmount: payment.paymentAmount });
   });
 
+  it('a reorg takes an unconfirmed transaction away: it no longer counts', async () => {
+    const payment = await createChain(BTC);
+    const seen = await deposit(payment, payment.paymentAmount);
+    expect((await result(payment.traceId)).status).toBe('confirming');
+    const gone = await ok(gw.post('/v1/sandbox/reorg', { txid: seen.txid }));
+    expect(gone).toMatchObject({ txid: seen.txid, status: 'unpaid' });
+    expect(await result(payment.traceId)).toMatchObject({ status: 'unpaid', paymentAmount: '0' });
+    await mine('Bitcoin', 2);
+    expect((await result(payment.traceId)).status).toBe('unpaid');
+    expect((await gw.post('/v1/sandbox/reorg', { txid: seen.txid })).body.message).toContain('txid');
+  });
+
+  it('mines automatically when the demo setting is on (off by default)', async () => {
+    const auth = { headers: { authorization: `Bearer ${gw.merchantKey}` } };
+    const payment = await createChain(BTC);
+    await deposit(payment, payment.paymentAmount);
+    await advance(600);
+    expect((await result(payment.traceId)).status).toBe('confirming');
+    await ok(gw.post('/v1/merchant/settings', { sandboxAutoMineSeconds: 60 }, auth));
+    await advance(1); // the setting takes effect from now
+    await advance(120);
+    expect((await result(payment.traceId)).status).toBe('pending');
+    await ok(gw.post('/v1/merchant/settings', { sandboxAutoMineSeconds: 0 }, auth));
+  });
+
   it('lists the simulated networks with their heights, Lightning included', async () => {
     const networks = await ok(gw.get('/v1/sandbox/networks'));
     expect(networks).toEqual(expect.arrayContaining([expect.objectContaining({ network: 'Bitcoin', requiredConfirmations: 2 }), expect.objectContaining({ network: 'Lightning', requiredConfirmations: 0 })]));

@@ -34,6 +34,7 @@ export class Ledger {
   private readonly heightOf;
   private readonly putHeight;
   private readonly allChains;
+  private readonly gone;
 
   constructor(db: Db) {
     this.insertRow = db.prepare(
@@ -48,6 +49,7 @@ export class Ledger {
     this.heightOf = db.prepare('SELECT height FROM sandbox_chains WHERE network = ?').pluck();
     this.putHeight = db.prepare('INSERT INTO sandbox_chains (network, height) VALUES (?, ?) ON CONFLICT (network) DO UPDATE SET height = excluded.height');
     this.allChains = db.prepare('SELECT network, height FROM sandbox_chains');
+    this.gone = db.prepare('UPDATE transactions SET gone = 1 WHERE kind = ? AND txid = ?');
   }
 
   add(row: TransactionRow): void {
@@ -72,6 +74,10 @@ export class Ledger {
 
   setConfirmations(kind: 'wallet' | 'chain', txid: string, confirmations: number, confirmed: boolean): void {
     this.confirm.run(confirmations, confirmed ? 1 : 0, kind, txid);
+  }
+
+  markGone(kind: 'wallet' | 'chain', txid: string): void {
+    this.gone.run(kind, txid);
   }
 
   height(network: string): number {

@@ -9,6 +9,7 @@ import { requestParams } from '../http.js';
 import { ParamReader } from '../params.js';
 import type { RouteHelpers } from '../routes.js';
 import type { SandboxRail } from '../sandbox/rail.js';
+import type { CallbackStore } from '../callbacks/store.js';
 
 export interface ResultRouteDeps {
   /** Records a review decision; answers the result. */
@@ -26,6 +27,35 @@ export function registerReviewRoute(app: FastifyInstance, helpers: RouteHelpers,
     const reason = p.text('reason', 200) ?? '';
     const by = p.text('by', 100) ?? 'merchant';
     return helpers.ok(reply, await deps.write(() => deps.review(params, decision, reason, by)));
+  });
+}
+
+export interface CallbackRouteDeps {
+  callbacks: CallbackStore;
+  now: () => number;
+  /** Wakes the dispatcher after a redeliver. */
+  kick: () => void;
+  /** Resolves a payment (traceId, or orderId + payeeId) to its trace; throws 10062 when unknown. */
+  traceOf: (params: Record<string, string>) => string;
+}
+
+/** The delivery log and redelivery (merchant key). */
+export function registerCallbackRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: CallbackRouteDeps): void {
+  app.get('/v1/callbacks', async (request, reply) => {
+    helpers.merchantOnly(request);
+    const traceId = deps.traceOf(requestParams(request));
+    return helpers.ok(reply, deps.callbacks.listByTrace(traceId));
+  });
+  app.post('/v1/callbacks/redeliver', async (request, reply) => {
+    helpers.merchantOnly(request);
+    const deliveryId = new ParamReader(requestParams(request)).uuid('deliveryId');
+    if (!deliveryId) throw paramError('deliveryId', 'is required');
+    const existing = deps.callbacks.get(deliveryId);
+    if (!existing) throw GatewayError.of('orderNotFound', `deliveryId: no delivery ${deliveryId}`);
+    if (existing.status === 'pending') throw GatewayError.of('cannotCancel', 'deliveryId: the delivery is still being attempted; it can be redelivered once delivered or exhausted');
+    deps.callbacks.redeliver(deliveryId, deps.now());
+    deps.kick();
+    return helpers.ok(reply, deps.callbacks.get(deliveryId));
   });
 }
 
@@ -70,6 +100,11 @@ export function registerSandboxRoutes(app: FastifyInstance, helpers: RouteHelper
     const mined = rail.mine(network, count);
     deps.catchUp();
     return helpers.ok(reply, mined);
+  });
+
+  app.post('/v1/sandbox/reorg', async (request, reply) => {
+    const p = new ParamReader(requestParams(request));
+    return helpers.ok(reply, rail.drop(p.required('txid')));
   });
 
   app.get('/v1/sandbox/clock', async (_request, reply) => helpers.ok(reply, { nowMs: (deps.clock ?? { now: () => Date.now() }).now() }));

@@ -187,6 +187,27 @@ export class SandboxRail {
     return { network: network.network, height, confirmed: confirmedTx };
   }
 
+  /** A reorg: an on-chain transaction not yet confirmed vanishes; it no longer counts. */
+  drop(txid: string): { txid: string; traceId: string; status: string } {
+    const { db, ledger, store, engine } = this.deps;
+    const outcome = db.transaction(() => {
+      const tx = ledger.get('chain', txid);
+      if (!tx || tx.gone === 1) throw paramError('txid', 'is not a transaction on a simulated chain');
+      if (tx.confirmed === 1) throw paramError('txid', 'is already confirmed; only unconfirmed transactions can vanish in the sandbox');
+      const payment = tx.booked === 'counted' && tx.trace_id ? store.get(tx.trace_id) : undefined;
+      const applied = payment ? engine.apply(payment, { kind: 'gone', txid, amount: tx.amount }, { rail: 'sandbox-chain', reason: 'reorg' }) : undefined;
+      ledger.markGone('chain', txid);
+      return { txid, traceId: tx.trace_id ?? '', status: applied?.payment.status ?? '' };
+    })();
+    if (outcome.traceId) this.deps.onCommitted?.([outcome.traceId]);
+    return outcome;
+  }
+
+  /** Networks with transactions still waiting for confirmations (for automatic mining). */
+  busyNetworks(): string[] {
+    return [...this.deps.catalog.networks.keys()].filter((network) => this.deps.ledger.unconfirmed(network).length > 0);
+  }
+
   networks(): { network: string; requiredConfirmations: number; height: number }[] {
     const heights = this.deps.ledger.heights();
     return [...this.deps.catalog.networks.values()].map((n) => ({ network: n.network, requiredConfirmations: n.requiredConfirmations, height: heights.get(n.network) ?? 0 }));
