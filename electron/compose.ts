@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { GatewayModeSchema, PosError, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
+import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
 import { openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
@@ -18,12 +18,14 @@ import { installBodyParsers, installErrorEnvelope, installNotFound } from './gat
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
-import { trustBundle } from './platform/tls.js';
+import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir } from './platform/paths.js';
 import { openTillDb } from './till/db.js';
+import { startCallbackReceiver } from './till/receiver.js';
+import { Till } from './till/till.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -137,8 +139,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         : systemClock);
     const merchantKey = loadOrCreateMerchantKey(dataDir, ids);
 
+    // The till's certificate: its callback receiver serves it, and the embedded gateway trusts it.
+    const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
-    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle() });
+    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle([identity.cert]) });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 
@@ -147,28 +151,31 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
 
-    // Till commands arrive with the till (issue 6); until then they answer "not available".
-    const notYet = async (): Promise<never> => {
-      throw new PosError('not_available', 'This part of the till is not built yet.');
-    };
-    const handlers = {
-      'app.info': async () => ({ name: 'Paydesk' as const, version: APP_VERSION, mode, gatewayUrl: url, dataDir, shell: options.shell }),
-      'settings.get': notYet,
-      'settings.save': notYet,
-      'payee.lookup': notYet,
-      'assets.quote': notYet,
-      'assets.payment': notYet,
-      'assets.settlement': notYet,
-      'order.create': notYet,
-      'order.get': notYet,
-      'order.list': notYet,
-      'order.refresh': notYet,
-      'order.cancel': notYet,
-      'sandbox.payInFull': notYet,
-      'sandbox.payPart': notYet,
-      'sandbox.mine': notYet,
-      'sandbox.advanceClock': notYet,
-    } satisfies PosHandlers;
+    let receiverUrl = '';
+    let loopbackUrl = '';
+    const till = new Till({
+      db: tillDb,
+      clock: systemClock,
+      ids,
+      logger: logger.child({ part: 'till' }),
+      events,
+      embeddedUrl: () => loopbackUrl,
+      embeddedMode: mode,
+      merchantKey,
+      callbackUrl: () => receiverUrl,
+      appInfo: () => ({ version: APP_VERSION, dataDir, shell: options.shell }),
+    });
+    const receiver = await startCallbackReceiver({
+      identity,
+      port: till.settings.stored().receiverPort,
+      logger: logger.child({ part: 'till-receiver' }),
+      // Callbacks of the embedded gateway are signed with the merchant key; others cannot be checked.
+      merchantKey: () => (till.settings.stored().gateway.kind === 'embedded' ? merchantKey : undefined),
+      onCallback: (body) => till.onCallback(body),
+    });
+    receiverUrl = receiver.url;
+    if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
+    const handlers = till.handlers();
 
     if (options.httpBridge) registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
     const spaFallback = options.rendererDir ? registerRenderer(app, options.rendererDir, bridgeToken) : undefined;
@@ -178,7 +185,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     await app.listen({ host: bindHost, port: options.port ?? 0 });
     const port = (app.server.address() as AddressInfo).port;
     url = `http://${bindHost}:${port}`;
-    logger.info('core started', { url, mode, dataDir });
+    // The till always reaches the embedded gateway on loopback, whatever address the host binds.
+    loopbackUrl = `http://127.0.0.1:${port}`;
+    till.start();
+    logger.info('core started', { url, mode, dataDir, callbackReceiver: receiver.url });
 
     const openTill = tillDb;
     let closed = false;
@@ -192,6 +202,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       async close() {
         if (closed) return;
         closed = true;
+        await till.close();
+        await receiver.close();
         await app.close();
         await gateway.close();
         await checkpointer?.close();

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifySignature } from '../../electron/gateway/callbacks/signature.js';
+import { verifySignature } from '../../electron/platform/signature.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { answers, startReceiver, type Receiver } from '../helpers/https-receiver.js';
 import { SHOP, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';

@@ -5,7 +5,7 @@ import { CallbackSender } from '../../electron/gateway/callbacks/sender.js';
 import { CallbackStore, callbackTablesSql } from '../../electron/gateway/callbacks/store.js';
 import { RETRY_DELAYS_SECONDS } from '../../electron/gateway/callbacks/schedule.js';
 import { checkCallbackUrl, isBlockedAddress } from '../../electron/gateway/callbacks/address-policy.js';
-import { signBody, verifySignature, SIGNATURE_HEADER } from '../../electron/gateway/callbacks/signature.js';
+import { signBody, verifySignature, SIGNATURE_HEADER } from '../../electron/platform/signature.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { silentLogger } from '../../electron/platform/logger.js';
 import { trustBundle } from '../../electron/platform/tls.js';

@@ -9,7 +9,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { ATTEMPT_TIMEOUT_MS } from './schedule.js';
 import { isBlockedAddress } from './address-policy.js';
-import { signBody, SIGNATURE_HEADER } from './signature.js';
+import { signBody, SIGNATURE_HEADER } from '../../platform/signature.js';
 
 export interface AttemptOutcome {
   delivered: boolean;

@@ -1,0 +1,71 @@
+/** The till's settings, kept as one JSON document in till.db and validated on the way in and out. */
+import { z } from 'zod';
+import { GatewayTargetSchema, type TillSettings } from '../../shared/posapi.js';
+import type { Db } from '../platform/db.js';
+
+const StoredSchema = z.object({
+  shopName: z.string(),
+  payee: z.object({ networkId: z.string(), payeeId: z.string(), fullName: z.string() }).nullable(),
+  quoteAssetId: z.string(),
+  settlementAssetId: z.string(),
+  gateway: GatewayTargetSchema,
+  locale: z.string(),
+  timeZone: z.string(),
+  publicCallbackUrl: z.string(),
+  ownerPinHash: z.string(),
+  /** The callback receiver's port, kept so payments made before a restart still reach it. */
+  receiverPort: z.number().int().min(0).max(65535),
+});
+type Stored = z.infer<typeof StoredSchema>;
+
+export const DEFAULT_SETTINGS: Stored = {
+  shopName: '',
+  payee: null,
+  quoteAssetId: 'usd',
+  settlementAssetId: '',
+  gateway: { kind: 'embedded' },
+  locale: 'en-US',
+  timeZone: 'UTC',
+  publicCallbackUrl: '',
+  ownerPinHash: '',
+  receiverPort: 0,
+};
+
+export class TillSettingsStore {
+  private readonly read;
+  private readonly write;
+
+  constructor(db: Db) {
+    this.read = db.prepare("SELECT value FROM settings WHERE key = 'till'").pluck();
+    this.write = db.prepare("INSERT INTO settings (key, value) VALUES ('till', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+  }
+
+  stored(): Stored {
+    const raw = this.read.get() as string | undefined;
+    if (!raw) return { ...DEFAULT_SETTINGS };
+    const parsed = StoredSchema.safeParse({ ...DEFAULT_SETTINGS, ...(JSON.parse(raw) as object) });
+    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+  }
+
+  update(changes: Partial<Stored>): Stored {
+    const next = StoredSchema.parse({ ...this.stored(), ...changes });
+    this.write.run(JSON.stringify(next));
+    return next;
+  }
+
+  view(): TillSettings {
+    const s = this.stored();
+    return {
+      configured: s.payee !== null,
+      shopName: s.shopName,
+      payee: s.payee,
+      quoteAssetId: s.quoteAssetId,
+      settlementAssetId: s.settlementAssetId,
+      gateway: s.gateway,
+      locale: s.locale,
+      timeZone: s.timeZone,
+      publicCallbackUrl: s.publicCallbackUrl,
+      ownerPinSet: s.ownerPinHash !== '',
+    };
+  }
+}
