@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { connectPosApi } from './api/pos-client.js';
+import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -114,6 +114,8 @@ export interface InstructionView {
   paymentSymbol: string;
   paymentAmount: string;
   isChain: boolean;
+  /** The payment asset's network ("Bitcoin", "Ethereum", ...); '' when the till does not know it yet. */
+  network: string;
   /** Wallet payments: the gateway's receiving account and memo; '' on chain. */
   recipient: string;
   memo: string;

@@ -151,6 +151,7 @@ export function instructionView(payment: Payment, transferTrace: string, facts: 
     paymentSymbol: payment.paymentAssetSymbol,
     paymentAmount: payment.paymentAmount,
     isChain: payment.isChain,
+    network: facts?.network ?? '',
     recipient: payment.recipient,
     memo: payment.memo,
     destination: payment.destination,

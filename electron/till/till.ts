@@ -86,7 +86,23 @@ export class Till {
 
   // ---- lifecycle ----
 
+  /** Networks (and, in the sandbox, their confirmations) of the payment assets, for QR URIs and progress. */
+  private async loadAssetFacts(): Promise<void> {
+    const payee = this.settings.stored().payee;
+    if (!payee || this.assetFacts.size > 0) return;
+    try {
+      const required = new Map<string, number>();
+      if (this.usesEmbedded() && this.deps.embeddedMode === 'sandbox') for (const n of await this.client.sandboxNetworks()) required.set(n.network, n.requiredConfirmations);
+      for (const item of await this.client.paymentAssets(payee.payeeId, this.settings.stored().quoteAssetId)) {
+        this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: required.get(item.network) ?? 0 });
+      }
+    } catch (error) {
+      this.deps.logger.warn('could not load the asset list', { error: String(error) });
+    }
+  }
+
   start(): void {
+    void this.loadAssetFacts();
     for (const row of this.book.open()) this.nextPoll.set(row.order_id, 0);
     const tick = (): void => {
       if (this.closed) return;
@@ -156,6 +172,7 @@ export class Till {
   async createOrder(args: { quoteAssetId: string; quoteAmount: string; paymentAssetId: string; isChain: boolean; note?: string }): Promise<OrderView> {
     const payee = this.requireConfigured();
     const settings = this.settings.stored();
+    await this.loadAssetFacts();
     let quote: QuoteAssetItem | undefined;
     try {
       quote = (await this.quotes()).find((q) => q.assetId === args.quoteAssetId);
@@ -441,6 +458,7 @@ export class Till {
       'assets.payment': wrap(async ({ quoteAssetId, quoteAmount }) => {
         const payee = this.requireConfigured();
         const items = await this.client.paymentAssets(payee.payeeId, quoteAssetId, quoteAmount);
+        await this.loadAssetFacts();
         for (const item of items) this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0 });
         return items.map((item): PaymentAssetView => {
           const unusable = quoteAmount !== undefined && isZero(item.minPaymentAmount || '0');

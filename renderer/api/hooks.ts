@@ -1,0 +1,71 @@
+/** react-query hooks over the PosApi, and the event stream that keeps their caches live. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { OrderView } from '../../shared/posapi.js';
+import { usePosApi } from '../app/api-context.js';
+import { useCashier } from '../state/cashier.js';
+
+export const useAppInfo = () => {
+  const api = usePosApi();
+  return useQuery({ queryKey: ['app.info'], queryFn: () => api.call('app.info', {}) });
+};
+
+export const useSettings = () => {
+  const api = usePosApi();
+  return useQuery({ queryKey: ['settings'], queryFn: () => api.call('settings.get', {}) });
+};
+
+export const useQuoteAssets = (enabled: boolean) => {
+  const api = usePosApi();
+  return useQuery({ queryKey: ['assets.quote'], queryFn: () => api.call('assets.quote', {}), enabled, staleTime: 60_000 });
+};
+
+export const usePaymentAssets = (quoteAssetId: string, quoteAmount: string | undefined, enabled: boolean) => {
+  const api = usePosApi();
+  return useQuery({
+    queryKey: ['assets.payment', quoteAssetId, quoteAmount ?? ''],
+    queryFn: () => api.call('assets.payment', { quoteAssetId, ...(quoteAmount ? { quoteAmount } : {}) }),
+    enabled: enabled && quoteAssetId !== '',
+    staleTime: 10_000,
+    placeholderData: (previous) => previous,
+  });
+};
+
+export const useOrder = (orderId: string | null) => {
+  const api = usePosApi();
+  return useQuery({ queryKey: ['order', orderId], queryFn: () => api.call('order.get', { orderId: orderId! }), enabled: orderId !== null });
+};
+
+export const useOrders = () => {
+  const api = usePosApi();
+  return useQuery({ queryKey: ['orders'], queryFn: () => api.call('order.list', {}) });
+};
+
+/** Applies pushed events to the caches: a committed order change shows at once. */
+export function useLiveEvents(): void {
+  const api = usePosApi();
+  const queryClient = useQueryClient();
+  const setConnection = useCashier((s) => s.setConnection);
+  useEffect(
+    () =>
+      api.subscribe((message) => {
+        switch (message.event) {
+          case 'order.updated': {
+            const order: OrderView = message.payload;
+            queryClient.setQueryData(['order', order.orderId], order);
+            void queryClient.invalidateQueries({ queryKey: ['orders'] });
+            break;
+          }
+          case 'settings.changed':
+            queryClient.setQueryData(['settings'], message.payload);
+            break;
+          case 'connection.changed':
+            setConnection(message.payload);
+            break;
+          case 'hello':
+            break;
+        }
+      }),
+    [api, queryClient, setConnection],
+  );
+}

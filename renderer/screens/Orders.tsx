@@ -1,0 +1,69 @@
+/** Today's orders for the cashier: status at a glance; open ones reopen, finished ones show the receipt. */
+import type { TillSettings } from '../../shared/posapi.js';
+import { useOrders } from '../api/hooks.js';
+import { formatAmount, formatTime } from '../app/format.js';
+import { t } from '../app/text.js';
+import { useCashier } from '../state/cashier.js';
+
+export function Orders({ settings }: { settings: TillSettings }) {
+  const orders = useOrders();
+  const { openOrder, go } = useCashier();
+  if (orders.isPending) return <p role="status">{t('loading')}</p>;
+  const list = orders.data ?? [];
+  return (
+    <section className="screen orders" aria-labelledby="orders-title">
+      <h2 id="orders-title">{t('ordersTitle')}</h2>
+      {list.length === 0 ? (
+        <p>{t('ordersEmpty')}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('colTime')}</th>
+              <th scope="col">{t('colOrder')}</th>
+              <th scope="col">{t('colAmount')}</th>
+              <th scope="col">{t('colStatus')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('open')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((o) => (
+              <tr key={o.orderId}>
+                <td>{formatTime(o.createdAt, settings.locale, settings.timeZone)}</td>
+                <td>
+                  <code>{o.orderId}</code>
+                </td>
+                <td className="num">
+                  {formatAmount(o.quoteAmount, settings.locale)} {o.quoteSymbol}
+                </td>
+                <td>
+                  <span className={`badge status-${o.status}`}>{o.status.replace('_', ' ')}</span>
+                </td>
+                <td>
+                  {o.status === 'success' || o.status === 'failed' ? (
+                    <button
+                      type="button"
+                      aria-label={`${t('receipt')} ${o.orderId}`}
+                      onClick={() => {
+                        openOrder(o.orderId);
+                        go('receipt');
+                      }}
+                    >
+                      {t('receipt')}
+                    </button>
+                  ) : (
+                    <button type="button" aria-label={`${t('open')} ${o.orderId}`} onClick={() => openOrder(o.orderId)}>
+                      {t('open')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/** A printable receipt of one order (window.print: the browser's dialog, or Electron's). */
+import type { TillSettings } from '../../shared/posapi.js';
+import { useOrder } from '../api/hooks.js';
+import { formatAmount, formatDateTime } from '../app/format.js';
+import { t } from '../app/text.js';
+import { useCashier } from '../state/cashier.js';
+import { failureText } from './Payment.js';
+
+export function Receipt({ settings }: { settings: TillSettings }) {
+  const { orderId, newSale, go } = useCashier();
+  const order = useOrder(orderId);
+  const view = order.data;
+  if (!view) return <p role="status">{t('loading')}</p>;
+  const paid = view.progress?.paidAmount ?? '0';
+  const symbol = view.instruction?.paymentSymbol ?? '';
+  return (
+    <section className="screen receipt" aria-labelledby="receipt-title">
+      <article className="receipt-paper">
+        <h2 id="receipt-title">{t('receiptTitle')}</h2>
+        <dl>
+          <dt>{t('receiptShop')}</dt>
+          <dd>{settings.shopName || settings.payee?.fullName}</dd>
+          <dt>{t('receiptTime')}</dt>
+          <dd>{formatDateTime(view.updatedAt, settings.locale, settings.timeZone)}</dd>
+          <dt>{t('receiptOrder')}</dt>
+          <dd>{view.orderId}</dd>
+          <dt>{t('receiptQuote')}</dt>
+          <dd>
+            {formatAmount(view.quoteAmount, settings.locale)} {view.quoteSymbol}
+          </dd>
+          <dt>{t('receiptPaid')}</dt>
+          <dd>
+            {formatAmount(paid, settings.locale)} {symbol}
+          </dd>
+          <dt>{t('receiptTrace')}</dt>
+          <dd>
+            <code>{view.traceId}</code>
+          </dd>
+          <dt>{t('receiptStatus')}</dt>
+          <dd>{view.status === 'failed' ? `${t('status_failed')}: ${failureText(view)}` : t(`status_${view.status}`, { n: 0, m: 0, paid, payable: view.progress?.payableAmount ?? '', symbol, remaining: view.progress?.remainingAmount ?? '' })}</dd>
+        </dl>
+      </article>
+      <div className="row no-print">
+        <button type="button" onClick={() => window.print()}>
+          {t('print')}
+        </button>
+        <button type="button" onClick={() => go('orders')}>
+          {t('navOrders')}
+        </button>
+        <button type="button" className="primary" onClick={newSale}>
+          {t('newSale')}
+        </button>
+      </div>
+    </section>
+  );
+}

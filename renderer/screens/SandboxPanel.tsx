@@ -1,0 +1,49 @@
+/** TEST MODE only: play the payer and the network, so staff can train without real money. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OrderView } from '../../shared/posapi.js';
+import { usePosApi } from '../app/api-context.js';
+import { t } from '../app/text.js';
+
+export function SandboxPanel({ order }: { order: OrderView }) {
+  const api = usePosApi();
+  const queryClient = useQueryClient();
+  const [part, setPart] = useState('');
+  const [error, setError] = useState('');
+  const done = { onSuccess: (o: OrderView) => queryClient.setQueryData(['order', o.orderId], o), onError: (e: Error) => setError(e.message) };
+  const payInFull = useMutation({ mutationFn: () => api.call('sandbox.payInFull', { orderId: order.orderId }), ...done });
+  const payPart = useMutation({ mutationFn: () => api.call('sandbox.payPart', { orderId: order.orderId, amount: part }), ...done });
+  const mine = useMutation({ mutationFn: (network: string) => api.call('sandbox.mine', { network, count: 1 }), onError: (e: Error) => setError(e.message) });
+  const advance = useMutation({ mutationFn: () => api.call('sandbox.advanceClock', { seconds: 60 }), onError: (e: Error) => setError(e.message) });
+  const network = order.instruction?.isChain ? order.instruction.network : '';
+  return (
+    <aside className="sandbox-panel" aria-labelledby="sandbox-title">
+      <h3 id="sandbox-title">{t('sandboxTitle')}</h3>
+      <div className="row">
+        <button type="button" onClick={() => payInFull.mutate()} disabled={!order.instruction}>
+          {t('payInFull')}
+        </button>
+        <label className="inline">
+          {t('partAmount')}
+          <input value={part} onChange={(e) => setPart(e.target.value.trim())} inputMode="decimal" size={10} />
+        </label>
+        <button type="button" onClick={() => payPart.mutate()} disabled={!order.instruction || !/^\d+(\.\d+)?$/.test(part)}>
+          {t('payPart')}
+        </button>
+      </div>
+      <div className="row">
+        <button type="button" onClick={() => mine.mutate(network)} disabled={!network}>
+          {t('mineBlock')}
+        </button>
+        <button type="button" onClick={() => advance.mutate()}>
+          {t('advanceClock')}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+    </aside>
+  );
+}

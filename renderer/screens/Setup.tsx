@@ -1,0 +1,108 @@
+/** First run and later changes: find the shop's payee, choose how to charge and which gateway. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { SettingsPatch, TillSettings } from '../../shared/posapi.js';
+import { PosCallError } from '../api/pos-client.js';
+import { usePosApi } from '../app/api-context.js';
+import { t } from '../app/text.js';
+import { useQuoteAssets } from '../api/hooks.js';
+import { useCashier } from '../state/cashier.js';
+
+export function Setup({ settings }: { settings: TillSettings }) {
+  const api = usePosApi();
+  const queryClient = useQueryClient();
+  const go = useCashier((s) => s.go);
+  const [networkId, setNetworkId] = useState(settings.payee?.networkId ?? '');
+  const [shopName, setShopName] = useState(settings.shopName);
+  const [quoteAssetId, setQuoteAssetId] = useState(settings.quoteAssetId);
+  const [gatewayKind, setGatewayKind] = useState(settings.gateway.kind);
+  const [gatewayUrl, setGatewayUrl] = useState(settings.gateway.kind === 'hosted' ? settings.gateway.baseUrl : '');
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; field?: string } | null>(null);
+  const quotes = useQuoteAssets(settings.configured);
+
+  const lookup = useMutation({
+    mutationFn: () => api.call('payee.lookup', { networkId }),
+    onSuccess: (payee) => {
+      setMessage({ kind: 'ok', text: t('payeeFound', { name: payee.fullName || payee.payeeId }) });
+      if (!shopName) setShopName(payee.fullName);
+    },
+    onError: (error) => {
+      const shape = error instanceof PosCallError ? error.shape : undefined;
+      setMessage({ kind: 'error', text: shape?.code === 'payee_not_found' ? t('payeeNotFound', { id: networkId }) : t('error', { message: error.message }), field: 'payeeNetworkId' });
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: () => {
+      const patch: SettingsPatch = { payeeNetworkId: networkId, quoteAssetId, gateway: gatewayKind === 'hosted' ? { kind: 'hosted', baseUrl: gatewayUrl } : { kind: 'embedded' } };
+      if (shopName.trim()) patch.shopName = shopName.trim();
+      return api.call('settings.save', patch);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['settings'], saved);
+      void queryClient.invalidateQueries({ queryKey: ['assets.quote'] });
+      setMessage({ kind: 'ok', text: t('saved') });
+      go('charge');
+    },
+    onError: (error) => {
+      const shape = error instanceof PosCallError ? error.shape : undefined;
+      setMessage({ kind: 'error', text: shape?.code === 'payee_not_found' ? t('payeeNotFound', { id: networkId }) : t('error', { message: error.message }), field: shape?.field });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+
+  return (
+    <section className="screen setup" aria-labelledby="setup-title">
+      <h2 id="setup-title">{t('setupTitle')}</h2>
+      <p>{t('setupIntro')}</p>
+      <form onSubmit={submit}>
+        <label htmlFor="payee-network-id">{t('payeeNetworkId')}</label>
+        <span className="row">
+          <input id="payee-network-id" inputMode="numeric" value={networkId} onChange={(e) => setNetworkId(e.target.value.trim())} aria-invalid={message?.field === 'payeeNetworkId'} aria-describedby="setup-message" required />
+          <button type="button" onClick={() => lookup.mutate()} disabled={!networkId || lookup.isPending}>
+            {t('lookUp')}
+          </button>
+        </span>
+        <label>
+          {t('shopName')}
+          <input value={shopName} onChange={(e) => setShopName(e.target.value)} maxLength={80} />
+        </label>
+        <label>
+          {t('quoteCurrency')}
+          <select value={quoteAssetId} onChange={(e) => setQuoteAssetId(e.target.value)}>
+            {(quotes.data ?? [{ assetId: 'usd', symbol: 'USD' }, { assetId: 'eur', symbol: 'EUR' }, { assetId: 'gbp', symbol: 'GBP' }]).map((q) => (
+              <option key={q.assetId} value={q.assetId}>
+                {q.symbol}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend>{t('gatewayKind')}</legend>
+          <label className="inline">
+            <input type="radio" name="gateway" checked={gatewayKind === 'embedded'} onChange={() => setGatewayKind('embedded')} /> {t('gatewayEmbedded')}
+          </label>
+          <label className="inline">
+            <input type="radio" name="gateway" checked={gatewayKind === 'hosted'} onChange={() => setGatewayKind('hosted')} /> {t('gatewayHosted')}
+          </label>
+          {gatewayKind === 'hosted' ? (
+            <label>
+              {t('gatewayUrl')}
+              <input type="url" value={gatewayUrl} onChange={(e) => setGatewayUrl(e.target.value)} placeholder="https://gateway.example" required />
+            </label>
+          ) : null}
+        </fieldset>
+        <p id="setup-message" role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'error' : 'ok'}>
+          {message?.text ?? ''}
+        </p>
+        <button type="submit" className="primary" disabled={save.isPending || !networkId}>
+          {t('save')}
+        </button>
+      </form>
+    </section>
+  );
+}
