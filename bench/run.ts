@@ -1,7 +1,8 @@
 /** `npm run bench [-- name...]`: runs the benchmarks (all by default). They print figures, never pass/fail. */
 import { runApiBench } from './api.js';
+import { runCallbackBench } from './callbacks.js';
 
-const benches: Record<string, () => Promise<void>> = { api: runApiBench };
+const benches: Record<string, () => Promise<void>> = { api: runApiBench, callbacks: runCallbackBench };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
   const bench = benches[name];

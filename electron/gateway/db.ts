@@ -1,6 +1,6 @@
 /** gateway.db: the gateway's schema, as ordered migrations. Never edit a shipped migration; add one. */
 import { openDatabase, type Db, type Migration } from '../platform/db.js';
-import { callbackMigration } from './callbacks/store.js';
+import { callbackMigration, callbackOriginIndexSql } from './callbacks/store.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   {
@@ -198,6 +198,7 @@ export const gatewayMigrations: readonly Migration[] = [
       `);
     },
   },
+  { version: 5, name: "callback outbox: index of each endpoint's due work", up: (db) => db.exec(callbackOriginIndexSql) },
 ];
 
 export function openGatewayDb(file: string): Db {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { CallbackDispatcher } from '../../electron/gateway/callbacks/dispatcher.js';
 import { CallbackSender } from '../../electron/gateway/callbacks/sender.js';
-import { CallbackStore, callbackTablesSql } from '../../electron/gateway/callbacks/store.js';
+import { CallbackStore, callbackTablesSql, callbackOriginIndexSql } from '../../electron/gateway/callbacks/store.js';
 import { RETRY_DELAYS_SECONDS } from '../../electron/gateway/callbacks/schedule.js';
 import { checkCallbackUrl, isBlockedAddress } from '../../electron/gateway/callbacks/address-policy.js';
 import { signBody, verifySignature, SIGNATURE_HEADER } from '../../electron/platform/signature.js';
@@ -17,6 +17,7 @@ const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
 function setup(receiver: Receiver, opts: { mode?: 'sandbox' | 'live'; timeoutMs?: number; allowlist?: string[]; resolve?: ConstructorParameters<typeof CallbackSender>[0]['resolve']; perOrigin?: number } = {}) {
   const db = new Database(':memory:');
   db.exec(callbackTablesSql);
+  db.exec(callbackOriginIndexSql);
   const store = new CallbackStore(db);
   const clock = new ManualClock(T0);
   const sender = new CallbackSender({

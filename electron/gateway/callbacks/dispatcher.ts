@@ -73,18 +73,35 @@ export class CallbackDispatcher {
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return;
     const saturated = [...this.perOrigin].filter(([, n]) => n >= this.perOriginLimit).map(([origin]) => origin);
-    const due = this.options.store.dueAt(this.options.clock.now(), free, saturated, [...this.inFlight.keys()]);
+    this.launch(this.options.store.dueAt(this.options.clock.now(), free, saturated, [...this.inFlight.keys()]));
+  }
+
+  /**
+   * One endpoint freed a slot: look only at its own due work (indexed), instead of scanning
+   * every endpoint's backlog after each attempt.
+   */
+  private refill(origin: string): void {
+    if (this.stopped) return;
+    const free = Math.min(this.concurrency - this.inFlight.size, this.perOriginLimit - (this.perOrigin.get(origin) ?? 0));
+    if (free <= 0) return;
+    this.launch(this.options.store.dueForOrigin(origin, this.options.clock.now(), free, [...this.inFlight.keys()]));
+  }
+
+  private launch(due: readonly DueDelivery[]): void {
     for (const delivery of due) {
       if (this.inFlight.size >= this.concurrency) break;
       const running = this.perOrigin.get(delivery.origin) ?? 0;
       if (running >= this.perOriginLimit) continue;
       this.perOrigin.set(delivery.origin, running + 1);
       const attempt = this.attempt(delivery).finally(() => {
+        // Others may have waited for a global slot only when every slot was taken.
+        const globallyFull = this.inFlight.size >= this.concurrency;
         this.inFlight.delete(delivery.deliveryId);
         const left = (this.perOrigin.get(delivery.origin) ?? 1) - 1;
         if (left <= 0) this.perOrigin.delete(delivery.origin);
         else this.perOrigin.set(delivery.origin, left);
-        this.kick();
+        if (globallyFull) this.kick();
+        else this.refill(delivery.origin);
       });
       this.inFlight.set(delivery.deliveryId, attempt);
     }

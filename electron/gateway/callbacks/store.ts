@@ -39,6 +39,11 @@ export const callbackTablesSql = `
   ) STRICT;
 `;
 
+/** Finds one endpoint's due work without scanning everyone else's (added by a later migration). */
+export const callbackOriginIndexSql = `
+  CREATE INDEX callback_deliveries_origin_due ON callback_deliveries (origin, next_attempt_at) WHERE status = 'pending';
+`;
+
 export function callbackMigration(version: number): Migration {
   return { version, name: 'callback outbox and delivery log', up: (db) => db.exec(callbackTablesSql) };
 }
@@ -107,6 +112,7 @@ interface AttemptRow {
 export class CallbackStore {
   private readonly insert;
   private readonly due;
+  private readonly dueOfOrigin;
   private readonly nextDue;
   private readonly byId;
   private readonly attemptCount;
@@ -130,6 +136,12 @@ export class CallbackStore {
           AND origin NOT IN (SELECT value FROM json_each(?))
           AND delivery_id NOT IN (SELECT value FROM json_each(?))
         ORDER BY next_attempt_at, created_at LIMIT ?`,
+    );
+    this.dueOfOrigin = db.prepare(
+      `SELECT * FROM callback_deliveries
+        WHERE status = 'pending' AND origin = ? AND next_attempt_at <= ?
+          AND delivery_id NOT IN (SELECT value FROM json_each(?))
+        ORDER BY next_attempt_at LIMIT ?`,
     );
     this.nextDue = db.prepare(`SELECT min(next_attempt_at) AS at FROM callback_deliveries WHERE status = 'pending'`);
     this.byId = db.prepare('SELECT * FROM callback_deliveries WHERE delivery_id = ?');
@@ -156,7 +168,16 @@ export class CallbackStore {
   }
 
   dueAt(nowMs: number, limit: number, skipOrigins: readonly string[] = [], skipIds: readonly string[] = []): DueDelivery[] {
-    return (this.due.all(nowMs, JSON.stringify(skipOrigins), JSON.stringify(skipIds), limit) as DeliveryRow[]).map((r) => ({
+    return this.toDue(this.due.all(nowMs, JSON.stringify(skipOrigins), JSON.stringify(skipIds), limit) as DeliveryRow[], nowMs);
+  }
+
+  /** Due deliveries of one endpoint (when one of its slots frees up). */
+  dueForOrigin(origin: string, nowMs: number, limit: number, skipIds: readonly string[] = []): DueDelivery[] {
+    return this.toDue(this.dueOfOrigin.all(origin, nowMs, JSON.stringify(skipIds), limit) as DeliveryRow[], nowMs);
+  }
+
+  private toDue(rows: DeliveryRow[], nowMs: number): DueDelivery[] {
+    return rows.map((r) => ({
       deliveryId: r.delivery_id,
       traceId: r.trace_id,
       event: r.event,
