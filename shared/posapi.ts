@@ -174,6 +174,92 @@ export interface OrderView {
 
 export const OrderIdArgSchema = z.object({ orderId: z.string().trim().min(6).max(36) }).strict();
 
+// ---- the owner's day review (behind the owner PIN) ----
+
+export interface OwnerSession {
+  /** Sent with every owner command; expires after 15 minutes without use. */
+  token: string;
+  expiresAt: number;
+}
+
+export interface DayTotals {
+  /** Takings (successful payments) per quote currency, decimal-exact. */
+  perQuote: { quoteAssetId: string; symbol: string; total: string; count: number }[];
+  /** What payers paid per payment asset (successful payments). */
+  perAsset: { assetId: string; symbol: string; total: string; count: number }[];
+  /** Orders per status, all of them. */
+  perStatus: Record<string, number>;
+  /** Takings per hour (0-23, shop time) in the shop's default quote currency. */
+  hourly: { hour: number; total: string; count: number }[];
+  hourlyCurrency: string;
+}
+
+export interface DayOrderRow {
+  orderId: string;
+  traceId: string;
+  createdAt: number;
+  quoteAmount: string;
+  quoteSymbol: string;
+  paymentAssetId: string;
+  paymentSymbol: string;
+  paidAmount: string;
+  isChain: boolean;
+  status: OrderStatus;
+  mismatch: string;
+}
+
+export interface DayReview {
+  day: string;
+  timeZone: string;
+  totals: DayTotals;
+  /** One page of the (filtered) list, newest first. */
+  orders: DayOrderRow[];
+  matching: number;
+  page: number;
+  pageSize: number;
+  /** Payments waiting for the owner's review decision (any day). */
+  reviewQueue: DayOrderRow[];
+}
+
+export interface DeliveryAttemptView {
+  at: number;
+  httpStatus: number;
+  durationMs: number;
+  error: string;
+  responseExcerpt: string;
+}
+
+export interface DeliveryView {
+  deliveryId: string;
+  event: string;
+  url: string;
+  status: string;
+  nextAttemptAt: number | null;
+  attempts: DeliveryAttemptView[];
+}
+
+export interface TransactionDetail {
+  txid: string;
+  amount: string;
+  symbol: string;
+  confirmations: number;
+  requiredConfirmations: number;
+  explorerUrl: string;
+  seenAt: number;
+}
+
+export interface OrderDetail {
+  order: OrderView;
+  settlement: { status: string; amount: string; symbol: string; assetId: string };
+  transactions: TransactionDetail[];
+  /** The gateway's delivery log for this payment (embedded gateway, or a hosted one that offers it). */
+  deliveries: DeliveryView[];
+  deliveriesError: string;
+}
+
+const ownerToken = z.string().min(16).max(128);
+const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
 /** Command argument schemas. Adding a command: add its schema here and its result to PosResults. */
 export const posArgSchemas = {
   'app.info': z.object({}).strict(),
@@ -204,6 +290,27 @@ export const posArgSchemas = {
   'sandbox.payPart': z.object({ orderId: z.string().trim().min(6).max(36), amount: decimalArg }).strict(),
   'sandbox.mine': z.object({ network: z.string().trim().min(1), count: z.number().int().min(1).max(1000) }).strict(),
   'sandbox.advanceClock': z.object({ seconds: z.number().int().min(1).max(30 * 24 * 3600) }).strict(),
+  /** Opens the owner's area with the PIN set at setup. */
+  'owner.unlock': z.object({ pin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits') }).strict(),
+  'owner.lock': z.object({ token: ownerToken }).strict(),
+  'owner.day': z
+    .object({
+      token: ownerToken,
+      day: dayArg.optional(),
+      status: z.string().max(20).optional(),
+      assetId: z.string().max(64).optional(),
+      method: z.enum(['wallet', 'chain']).optional(),
+      search: z.string().trim().max(64).optional(),
+      page: z.number().int().min(0).max(100_000).optional(),
+    })
+    .strict(),
+  'owner.order': z.object({ token: ownerToken, orderId: z.string().trim().min(6).max(36) }).strict(),
+  'owner.review': z
+    .object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), decision: z.enum(['approve', 'reject']), reason: z.string().trim().min(1, 'a reason is required').max(200) })
+    .strict(),
+  'owner.redeliver': z.object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), deliveryId: z.string().uuid() }).strict(),
+  /** CSV of the orders created in [from, to] (shop days, inclusive). */
+  'owner.export': z.object({ token: ownerToken, from: dayArg, to: dayArg }).strict(),
 } as const;
 
 export interface PosResults {
@@ -223,6 +330,13 @@ export interface PosResults {
   'sandbox.payPart': OrderView;
   'sandbox.mine': { network: string; height: number };
   'sandbox.advanceClock': { nowMs: number };
+  'owner.unlock': OwnerSession;
+  'owner.lock': { locked: true };
+  'owner.day': DayReview;
+  'owner.order': OrderDetail;
+  'owner.review': OrderDetail;
+  'owner.redeliver': OrderDetail;
+  'owner.export': { filename: string; csv: string; rows: number };
 }
 
 export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;
@@ -265,7 +379,7 @@ export interface PosApi {
  * Errors cross the door as this shape; `field` names the bad argument when there is one.
  * Codes: invalid_args, unknown_command, internal, not_found, payee_not_found,
  * gateway_unreachable, gateway_error (message carries the gateway's own), sandbox_only,
- * not_configured, conflict.
+ * not_configured, conflict, owner_locked (wrong PIN, no PIN set, or an expired owner session).
  */
 export interface PosErrorShape {
   code: string;

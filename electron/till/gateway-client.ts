@@ -47,6 +47,14 @@ export interface CreatePaymentArgs {
   callbackUrl: string;
 }
 
+const DeliverySchema = z.object({
+  deliveryId: z.string(),
+  event: z.string(),
+  url: z.string(),
+  status: z.string(),
+  nextAttemptAt: z.number().nullable(),
+  attempts: z.array(z.object({ at: z.number(), httpStatus: z.number(), durationMs: z.number(), error: z.string(), responseExcerpt: z.string() })),
+});
 const NetworksSchema = z.array(z.object({ network: z.string(), requiredConfirmations: z.number().int(), height: z.number().int() }));
 const TransferAnswerSchema = z.object({ txid: z.string(), traceId: z.string(), status: z.string() });
 const MinedSchema = z.object({ network: z.string(), height: z.number().int() });
@@ -88,6 +96,17 @@ export class GatewayClient {
       } catch (error) {
         this.options.onContact?.(false);
         throw new GatewayUnreachable(`The gateway did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message})`);
+      }
+      if (response.status >= 500) {
+        // Overloaded or restarting: back off with jitter and try again; then treat it as
+        // unreachable, so an order is kept and retried rather than given up.
+        await response.body?.cancel();
+        if (attempt < 3) {
+          await new Promise((resolve) => setTimeout(resolve, (300 + Math.random() * 300) * 2 ** attempt));
+          continue;
+        }
+        this.options.onContact?.(false);
+        throw new GatewayUnreachable(`The gateway answered HTTP ${response.status}`);
       }
       let json: unknown;
       try {
@@ -144,6 +163,19 @@ export class GatewayClient {
 
   cancel(traceId: string): Promise<PaymentResult> {
     return this.request('POST', '/v1/payments/cancel', PaymentResultSchema, { traceId }, true);
+  }
+
+  /** The gateway's delivery log of a payment (merchant key). */
+  callbacks(traceId: string) {
+    return this.request('GET', '/v1/callbacks', z.array(DeliverySchema), { traceId }, true);
+  }
+
+  redeliver(deliveryId: string) {
+    return this.request('POST', '/v1/callbacks/redeliver', DeliverySchema, { deliveryId }, true);
+  }
+
+  review(traceId: string, decision: 'approve' | 'reject', reason: string, by: string) {
+    return this.request('POST', '/v1/payments/review', PaymentResultSchema, { traceId, decision, reason, by }, true);
   }
 
   // The sandbox network (embedded gateway in sandbox mode).

@@ -16,6 +16,7 @@ import type { Db } from '../platform/db.js';
 import { GatewayClient, GatewayRefused, GatewayUnreachable } from './gateway-client.js';
 import { OrderBook, orderView, parseInstruction, parseResult, statusOf, type AssetFacts, type OrderRow } from './orders.js';
 import { TillSettingsStore } from './settings.js';
+import { hashPin, OwnerArea } from './owner.js';
 
 export interface TillDeps {
   db: Db;
@@ -53,6 +54,7 @@ export class Till {
   private gatewayOffsetMs = 0;
   private connection: ConnectionView = { online: true, queued: 0, lastContactAt: 0 };
   private closed = false;
+  readonly owner: OwnerArea;
 
   constructor(private readonly deps: TillDeps) {
     this.settings = new TillSettingsStore(deps.db);
@@ -65,6 +67,19 @@ export class Till {
       onGatewayTime: (gatewayMs) => {
         this.gatewayOffsetMs = gatewayMs - deps.clock.now();
       },
+    });
+    this.owner = new OwnerArea({
+      db: deps.db,
+      book: this.book,
+      settings: this.settings,
+      client: this.client,
+      clock: deps.clock,
+      dayRange,
+      dayOf,
+      applyResult: (row, result) => {
+        this.applyResult(row, result);
+      },
+      orderView: (row) => this.view(row),
     });
   }
 
@@ -80,8 +95,19 @@ export class Till {
   private contact(reachable: boolean): void {
     const next: ConnectionView = { online: reachable, queued: this.book.queued().length, lastContactAt: reachable ? this.deps.clock.now() : this.connection.lastContactAt };
     const changed = next.online !== this.connection.online || next.queued !== this.connection.queued;
+    const reconnected = reachable && !this.connection.online;
     this.connection = next;
     if (changed) this.deps.events.publish('connection.changed', next);
+    if (reconnected) this.reconcile();
+  }
+
+  /**
+   * Brings every open order up to date from payments_result, newest first (the payer most likely
+   * still at the till). At start and after every reconnection; hosted gateways pace the requests.
+   */
+  private reconcile(): void {
+    const open = this.book.open().reverse();
+    open.forEach((row, i) => this.nextPoll.set(row.order_id, i === 0 ? 0 : this.deps.clock.now() + i));
   }
 
   // ---- lifecycle ----
@@ -103,7 +129,7 @@ export class Till {
 
   start(): void {
     void this.loadAssetFacts();
-    for (const row of this.book.open()) this.nextPoll.set(row.order_id, 0);
+    this.reconcile();
     const tick = (): void => {
       if (this.closed) return;
       this.pollDue();
@@ -281,8 +307,9 @@ export class Till {
 
   private pollDue(): void {
     const now = this.deps.clock.now();
-    for (const [orderId, at] of this.nextPoll) {
-      if (at > now || this.polling.has(orderId) || this.polling.size >= 4) continue;
+    const due = [...this.nextPoll].filter(([orderId, at]) => at <= now && !this.polling.has(orderId)).sort((a, b) => a[1] - b[1]);
+    for (const [orderId] of due) {
+      if (this.polling.size >= 4) break;
       void this.poll(orderId);
     }
   }
@@ -443,10 +470,7 @@ export class Till {
           changes.timeZone = patch.timeZone;
         }
         if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;
-        if (patch.ownerPin !== undefined) {
-          const { createHash } = await import('node:crypto');
-          changes.ownerPinHash = createHash('sha256').update(`paydesk-owner:${patch.ownerPin}`).digest('hex');
-        }
+        if (patch.ownerPin !== undefined) changes.ownerPinHash = hashPin(patch.ownerPin);
         this.quoteList = undefined;
         this.settings.update(changes);
         const view = this.settings.view();
@@ -540,6 +564,31 @@ export class Till {
         this.pokeOpen();
         return moved;
       }),
+      'owner.unlock': async ({ pin }) => this.owner.unlock(pin),
+      'owner.lock': async ({ token }) => {
+        this.owner.lock(token);
+        return { locked: true as const };
+      },
+      'owner.day': async ({ token, ...filters }) => {
+        this.owner.check(token);
+        return this.owner.day(filters);
+      },
+      'owner.order': wrap(async ({ token, orderId }) => {
+        this.owner.check(token);
+        return this.owner.detail(orderId);
+      }),
+      'owner.review': wrap(async ({ token, orderId, decision, reason }) => {
+        this.owner.check(token);
+        return this.owner.review(orderId, decision, reason);
+      }),
+      'owner.redeliver': wrap(async ({ token, orderId, deliveryId }) => {
+        this.owner.check(token);
+        return this.owner.redeliver(orderId, deliveryId);
+      }),
+      'owner.export': async ({ token, from, to }) => {
+        this.owner.check(token);
+        return this.owner.exportCsv(from, to);
+      },
     } satisfies PosHandlers;
   }
 

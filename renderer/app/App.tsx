@@ -5,6 +5,7 @@ import type { PosApi } from '../../shared/posapi.js';
 import { useAppInfo, useLiveEvents, useSettings } from '../api/hooks.js';
 import { Charge } from '../screens/Charge.js';
 import { Orders } from '../screens/Orders.js';
+import { Owner } from '../screens/Owner.js';
 import { Payment } from '../screens/Payment.js';
 import { Receipt } from '../screens/Receipt.js';
 import { Setup } from '../screens/Setup.js';
@@ -30,6 +31,7 @@ function StatusBar() {
       {!connection.online ? (
         <span role="alert" className="offline">
           {t('offline', { queued: connection.queued })}
+          {connection.lastContactAt ? ` · ${t('lastContact', { time: new Date(connection.lastContactAt).toLocaleTimeString() })}` : ''}
         </span>
       ) : null}
       <span className="version">v{info.data.version}</span>
@@ -52,6 +54,7 @@ function Nav() {
         {item('charge', t('navCharge'), newSale)}
         {item('orders', t('navOrders'))}
         {item('setup', t('navSetup'))}
+        {item('owner', t('navOwner'))}
       </ul>
     </nav>
   );
@@ -72,6 +75,8 @@ function Screens() {
       return <Receipt settings={settings.data} />;
     case 'orders':
       return <Orders settings={settings.data} />;
+    case 'owner':
+      return <Owner settings={settings.data} />;
     default:
       return <Charge settings={settings.data} />;
   }

@@ -17,6 +17,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
   const [quoteAssetId, setQuoteAssetId] = useState(settings.quoteAssetId);
   const [gatewayKind, setGatewayKind] = useState(settings.gateway.kind);
   const [gatewayUrl, setGatewayUrl] = useState(settings.gateway.kind === 'hosted' ? settings.gateway.baseUrl : '');
+  const [ownerPin, setOwnerPin] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; field?: string } | null>(null);
   const quotes = useQuoteAssets(settings.configured);
 
@@ -36,6 +37,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
     mutationFn: () => {
       const patch: SettingsPatch = { payeeNetworkId: networkId, quoteAssetId, gateway: gatewayKind === 'hosted' ? { kind: 'hosted', baseUrl: gatewayUrl } : { kind: 'embedded' } };
       if (shopName.trim()) patch.shopName = shopName.trim();
+      if (ownerPin) patch.ownerPin = ownerPin;
       return api.call('settings.save', patch);
     },
     onSuccess: (saved) => {
@@ -81,6 +83,11 @@ export function Setup({ settings }: { settings: TillSettings }) {
             ))}
           </select>
         </label>
+        <label>
+          {t('ownerPinSetup')}
+          <input type="password" inputMode="numeric" autoComplete="new-password" value={ownerPin} onChange={(e) => setOwnerPin(e.target.value.trim())} aria-invalid={message?.field === 'ownerPin'} aria-describedby="pin-hint" />
+        </label>
+        <small id="pin-hint">{settings.ownerPinSet ? t('ownerPinIsSet') : ''}</small>
         <fieldset>
           <legend>{t('gatewayKind')}</legend>
           <label className="inline">
@@ -99,7 +106,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
         <p id="setup-message" role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'error' : 'ok'}>
           {message?.text ?? ''}
         </p>
-        <button type="submit" className="primary" disabled={save.isPending || !networkId}>
+        <button type="submit" className="primary" disabled={save.isPending || !networkId || (ownerPin !== '' && !/^\d{4,8}$/.test(ownerPin))}>
           {t('save')}
         </button>
       </form>

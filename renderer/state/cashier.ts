@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { ConnectionView } from '../../shared/posapi.js';
 
-export type Screen = 'charge' | 'payment' | 'receipt' | 'orders' | 'setup';
+export type Screen = 'charge' | 'payment' | 'receipt' | 'orders' | 'setup' | 'owner';
 
 export interface CashierState {
   screen: Screen;
@@ -14,6 +14,9 @@ export interface CashierState {
   note: string;
   orderId: string | null;
   connection: ConnectionView;
+  /** The owner's session token while the owner area is open; never persisted. */
+  ownerToken: string | null;
+  setOwnerToken(token: string | null): void;
   go(screen: Screen): void;
   press(key: string): void;
   setAmount(amount: string): void;
@@ -37,7 +40,10 @@ export const useCashier = create<CashierState>((set) => ({
   note: '',
   orderId: null,
   connection: { online: true, queued: 0, lastContactAt: 0 },
-  go: (screen) => set({ screen }),
+  ownerToken: null,
+  setOwnerToken: (ownerToken) => set({ ownerToken }),
+  // Leaving the owner area locks it, so the cashier never finds it open.
+  go: (screen) => set((s) => ({ screen, ownerToken: screen === 'owner' ? s.ownerToken : null })),
   press: (key) =>
     set((s) => {
       if (key === 'Backspace') return { amount: s.amount.slice(0, -1) };
@@ -53,6 +59,6 @@ export const useCashier = create<CashierState>((set) => ({
   setChain: (isChain) => set({ isChain }),
   setNote: (note) => set({ note }),
   openOrder: (orderId) => set({ orderId, screen: 'payment' }),
-  newSale: () => set({ amount: '', note: '', orderId: null, screen: 'charge' }),
+  newSale: () => set({ amount: '', note: '', orderId: null, screen: 'charge', ownerToken: null }),
   setConnection: (connection) => set({ connection }),
 }));

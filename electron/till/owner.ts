@@ -1,0 +1,279 @@
+/**
+ * The owner's area: unlocked with the owner PIN (scrypt-hashed in till.db; short-lived sessions
+ * in memory), the day review computed from the order book (decimal-exact totals, hourly takings,
+ * a filtered page), a payment's detail with the gateway's delivery log, review decisions,
+ * redelivery, and CSV export.
+ */
+import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
+import { add } from '../../shared/money.js';
+import { PosError, type DayOrderRow, type DayReview, type OrderDetail, type OwnerSession } from '../../shared/posapi.js';
+import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db.js';
+import type { GatewayClient } from './gateway-client.js';
+import { parseInstruction, parseResult, type OrderBook, type OrderRow } from './orders.js';
+import type { TillSettingsStore } from './settings.js';
+
+const SESSION_MS = 15 * 60_000;
+const PAGE_SIZE = 50;
+const MAX_FAILED_UNLOCKS = 5;
+const LOCKOUT_MS = 60_000;
+
+export function hashPin(pin: string): string {
+  const salt = randomBytes(16);
+  return `scrypt:${salt.toString('hex')}:${scryptSync(pin, salt, 32).toString('hex')}`;
+}
+
+function pinMatches(pin: string, stored: string): boolean {
+  const [scheme, saltHex, hashHex] = stored.split(':');
+  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
+  const expected = Buffer.from(hashHex, 'hex');
+  return timingSafeEqual(scryptSync(pin, Buffer.from(saltHex, 'hex'), expected.length), expected);
+}
+
+/** CSV columns, in order (documented in the README). */
+export const CSV_COLUMNS = [
+  'order_id',
+  'trace_id',
+  'created_at',
+  'status',
+  'quote_amount',
+  'quote_currency',
+  'payment_asset_id',
+  'payment_symbol',
+  'paid_amount',
+  'payable_amount',
+  'method',
+  'failure_code',
+  'failure_reason',
+  'settle_status',
+  'ended_at',
+  'note',
+  'mismatch',
+] as const;
+
+/** ISO-8601 with the shop's offset, e.g. 2026-11-23T14:05:09+01:00. */
+export function isoInZone(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset' }).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset === '' ? '+00:00' : offset}`;
+}
+
+function hourIn(ms: number, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' }).format(new Date(ms))) % 24;
+}
+
+export interface OwnerDeps {
+  db: Db;
+  book: OrderBook;
+  settings: TillSettingsStore;
+  client: GatewayClient;
+  clock: Clock;
+  dayRange: (day: string, timeZone: string) => [number, number];
+  dayOf: (ms: number, timeZone: string) => string;
+  /** Applies a fresh gateway result to an order (the till's own path, so views stay consistent). */
+  applyResult: (row: OrderRow, result: NonNullable<ReturnType<typeof parseResult>>) => void;
+  orderView: (row: OrderRow) => OrderDetail['order'];
+}
+
+export class OwnerArea {
+  private readonly sessions = new Map<string, number>();
+  private failedUnlocks = 0;
+  private lockedUntil = 0;
+  private readonly dayRows;
+  private readonly auditing;
+
+  constructor(private readonly deps: OwnerDeps) {
+    this.dayRows = deps.db.prepare('SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC');
+    this.auditing = deps.db.prepare("SELECT * FROM orders WHERE status = 'auditing' ORDER BY created_at");
+  }
+
+  unlock(pin: string): OwnerSession {
+    const now = this.deps.clock.now();
+    const stored = this.deps.settings.stored().ownerPinHash;
+    if (!stored) throw new PosError('owner_locked', 'No owner PIN is set yet: set one in Setup.', 'pin');
+    if (now < this.lockedUntil) throw new PosError('owner_locked', 'Too many wrong PINs: wait a minute and try again.', 'pin');
+    if (!pinMatches(pin, stored)) {
+      this.failedUnlocks += 1;
+      if (this.failedUnlocks >= MAX_FAILED_UNLOCKS) {
+        this.failedUnlocks = 0;
+        this.lockedUntil = now + LOCKOUT_MS;
+      }
+      throw new PosError('owner_locked', 'That PIN is not right.', 'pin');
+    }
+    this.failedUnlocks = 0;
+    const token = randomBytes(24).toString('hex');
+    this.sessions.set(token, now + SESSION_MS);
+    return { token, expiresAt: now + SESSION_MS };
+  }
+
+  lock(token: string): void {
+    this.sessions.delete(token);
+  }
+
+  /** Checks a session and extends it (15 minutes from the last use). */
+  check(token: string): void {
+    const now = this.deps.clock.now();
+    const expires = this.sessions.get(token);
+    if (!expires || expires < now) {
+      this.sessions.delete(token);
+      throw new PosError('owner_locked', 'The owner area is locked: enter the PIN.', 'token');
+    }
+    this.sessions.set(token, now + SESSION_MS);
+  }
+
+  private rowView(row: OrderRow): DayOrderRow {
+    const result = parseResult(row);
+    const instruction = parseInstruction(row);
+    return {
+      orderId: row.order_id,
+      traceId: row.trace_id,
+      createdAt: row.created_at,
+      quoteAmount: row.quote_amount,
+      quoteSymbol: row.quote_symbol,
+      paymentAssetId: row.payment_asset_id,
+      paymentSymbol: result?.paymentSymbol || instruction?.paymentAssetSymbol || '',
+      paidAmount: result?.paymentAmount || '0',
+      isChain: row.is_chain === 1,
+      status: row.status,
+      mismatch: row.mismatch,
+    };
+  }
+
+  day(args: { day?: string; status?: string; assetId?: string; method?: 'wallet' | 'chain'; search?: string; page?: number }): DayReview {
+    const { timeZone, quoteAssetId } = this.deps.settings.stored();
+    const day = args.day ?? this.deps.dayOf(this.deps.clock.now(), timeZone);
+    const [from, to] = this.deps.dayRange(day, timeZone);
+    const rows = this.dayRows.all(from, to) as OrderRow[];
+    const perQuote = new Map<string, { quoteAssetId: string; symbol: string; total: string; count: number }>();
+    const perAsset = new Map<string, { assetId: string; symbol: string; total: string; count: number }>();
+    const perStatus: Record<string, number> = {};
+    const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, total: '0', count: 0 }));
+    let hourlySymbol = quoteAssetId.toUpperCase();
+    for (const row of rows) {
+      perStatus[row.status] = (perStatus[row.status] ?? 0) + 1;
+      if (row.status !== 'success') continue;
+      const q = perQuote.get(row.quote_asset_id) ?? { quoteAssetId: row.quote_asset_id, symbol: row.quote_symbol, total: '0', count: 0 };
+      q.total = add(q.total, row.quote_amount);
+      q.count += 1;
+      perQuote.set(row.quote_asset_id, q);
+      const result = parseResult(row);
+      const paid = result?.paymentAmount || '0';
+      const a = perAsset.get(row.payment_asset_id) ?? { assetId: row.payment_asset_id, symbol: result?.paymentSymbol ?? '', total: '0', count: 0 };
+      a.total = add(a.total, paid);
+      a.count += 1;
+      perAsset.set(row.payment_asset_id, a);
+      if (row.quote_asset_id === quoteAssetId) {
+        hourlySymbol = row.quote_symbol;
+        const slot = hourly[hourIn(row.ended_at || row.created_at, timeZone)]!;
+        slot.total = add(slot.total, row.quote_amount);
+        slot.count += 1;
+      }
+    }
+    const search = args.search?.toLowerCase();
+    const filtered = rows.filter(
+      (row) =>
+        (!args.status || row.status === args.status) &&
+        (!args.assetId || row.payment_asset_id === args.assetId) &&
+        (!args.method || (args.method === 'chain') === (row.is_chain === 1)) &&
+        (!search || row.order_id.toLowerCase().includes(search) || row.trace_id.toLowerCase().includes(search)),
+    );
+    const page = args.page ?? 0;
+    return {
+      day,
+      timeZone,
+      totals: { perQuote: [...perQuote.values()], perAsset: [...perAsset.values()], perStatus, hourly, hourlyCurrency: hourlySymbol },
+      orders: filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => this.rowView(row)),
+      matching: filtered.length,
+      page,
+      pageSize: PAGE_SIZE,
+      reviewQueue: (this.auditing.all() as OrderRow[]).map((row) => this.rowView(row)),
+    };
+  }
+
+  async detail(orderId: string): Promise<OrderDetail> {
+    let row = this.deps.book.get(orderId);
+    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (row.status !== 'queued') {
+      try {
+        this.deps.applyResult(row, await this.deps.client.result(row.trace_id));
+        row = this.deps.book.get(orderId)!;
+      } catch {
+        // Offline: show what the order book knows.
+      }
+    }
+    const result = parseResult(row);
+    let deliveries: OrderDetail['deliveries'] = [];
+    let deliveriesError = '';
+    if (row.callback_url && row.status !== 'queued') {
+      try {
+        deliveries = await this.deps.client.callbacks(row.trace_id);
+      } catch (error) {
+        deliveriesError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    return {
+      order: this.deps.orderView(row),
+      settlement: { status: result?.settleStatus ?? '', amount: result?.settleAmount ?? '', symbol: result?.settleSymbol ?? '', assetId: result?.settleAsset ?? '' },
+      transactions: (result?.transactions ?? []).map((t) => ({
+        txid: t.txid,
+        amount: t.paymentAmount,
+        symbol: t.paymentAssetSymbol,
+        confirmations: t.confirmations,
+        requiredConfirmations: t.requiredConfirms,
+        explorerUrl: t.blockExplorerUrl,
+        seenAt: t.broadcastAt,
+      })),
+      deliveries,
+      deliveriesError,
+    };
+  }
+
+  async review(orderId: string, decision: 'approve' | 'reject', reason: string): Promise<OrderDetail> {
+    const row = this.deps.book.get(orderId);
+    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (row.status !== 'auditing') throw new PosError('conflict', `The payment is ${row.status}, not under review.`);
+    await this.deps.client.review(row.trace_id, decision, reason, 'owner');
+    this.deps.book.event(orderId, this.deps.clock.now(), 'note', `Owner ${decision === 'approve' ? 'approved' : 'rejected'} after review: ${reason}`);
+    return this.detail(orderId);
+  }
+
+  async redeliver(orderId: string, deliveryId: string): Promise<OrderDetail> {
+    await this.deps.client.redeliver(deliveryId);
+    return this.detail(orderId);
+  }
+
+  exportCsv(fromDay: string, toDay: string): { filename: string; csv: string; rows: number } {
+    const { timeZone } = this.deps.settings.stored();
+    if (fromDay > toDay) throw new PosError('invalid_args', 'from: must not be after to', 'from');
+    const [from] = this.deps.dayRange(fromDay, timeZone);
+    const [, to] = this.deps.dayRange(toDay, timeZone);
+    const rows = (this.dayRows.all(from, to) as OrderRow[]).reverse();
+    const records = rows.map((row) => {
+      const result = parseResult(row);
+      const instruction = parseInstruction(row);
+      return [
+        row.order_id,
+        row.trace_id,
+        isoInZone(row.created_at, timeZone),
+        row.status,
+        row.quote_amount,
+        row.quote_symbol,
+        row.payment_asset_id,
+        result?.paymentSymbol || instruction?.paymentAssetSymbol || '',
+        result?.paymentAmount || '0',
+        result?.payableAmount || instruction?.paymentAmount || '',
+        row.is_chain === 1 ? 'chain' : 'wallet',
+        result ? String(result.failureCode) : '0',
+        result?.failureReason ?? row.last_error,
+        result?.settleStatus ?? '',
+        row.ended_at ? isoInZone(row.ended_at, timeZone) : '',
+        row.note,
+        row.mismatch,
+      ];
+    });
+    const csv = stringify([Array.from(CSV_COLUMNS), ...records], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
+    return { filename: `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`, csv, rows: records.length };
+  }
+}
