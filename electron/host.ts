@@ -38,6 +38,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info('stopping', { signal });
+    // A close that hangs must not keep a till from restarting.
+    setTimeout(() => {
+      logger.error('close took too long; exiting');
+      process.exit(1);
+    }, 15_000).unref();
     core.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -20,7 +20,8 @@ parentPort.on('message', (message) => {
   if (message !== 'close') return;
   clearInterval(timer);
   db.close();
-  parentPort.postMessage({ closed: true });
+  // Nothing is left to run: the thread ends by itself (never terminated mid-checkpoint).
+  parentPort.close();
 });
 `;
 
@@ -48,13 +49,12 @@ export function startCheckpointer({ file, sqliteModule, intervalMs = 100, onErro
   return {
     close() {
       closed ??= new Promise<void>((resolve) => {
-        const done = (): void => {
-          void worker.terminate().then(() => resolve());
-        };
-        worker.once('message', done);
+        // Keep the process alive until the worker is gone, or an exiting host would stop here.
+        worker.ref();
         worker.once('exit', () => resolve());
         worker.postMessage('close');
-        setTimeout(done, 2000).unref();
+        // Only a worker stuck for seconds is terminated.
+        setTimeout(() => void worker.terminate(), 5000).unref();
       });
       return closed;
     },
