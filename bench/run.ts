@@ -1,8 +1,9 @@
 /** `npm run bench [-- name...]`: runs the benchmarks (all by default). They print figures, never pass/fail. */
 import { runApiBench } from './api.js';
 import { runCallbackBench } from './callbacks.js';
+import { runTillBench } from './till.js';
 
-const benches: Record<string, () => Promise<void>> = { api: runApiBench, callbacks: runCallbackBench };
+const benches: Record<string, () => Promise<void>> = { api: runApiBench, callbacks: runCallbackBench, till: runTillBench };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
   const bench = benches[name];

@@ -60,8 +60,22 @@ export function isoInZone(ms: number, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset === '' ? '+00:00' : offset}`;
 }
 
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** The hour (0-23) of an instant in a time zone; formatters are costly to make, so one per zone. */
 function hourIn(ms: number, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' }).format(new Date(ms))) % 24;
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(new Date(ms))) % 24;
+}
+
+/** The few result fields the day review needs; stored results were validated when they arrived. */
+function storedFigures(row: OrderRow): { paymentAmount: string; paymentSymbol: string } {
+  if (!row.result) return { paymentAmount: '0', paymentSymbol: '' };
+  const result = JSON.parse(row.result) as { paymentAmount?: unknown; paymentSymbol?: unknown };
+  return { paymentAmount: typeof result.paymentAmount === 'string' && result.paymentAmount ? result.paymentAmount : '0', paymentSymbol: typeof result.paymentSymbol === 'string' ? result.paymentSymbol : '' };
 }
 
 export interface OwnerDeps {
@@ -158,9 +172,9 @@ export class OwnerArea {
       q.total = add(q.total, row.quote_amount);
       q.count += 1;
       perQuote.set(row.quote_asset_id, q);
-      const result = parseResult(row);
-      const paid = result?.paymentAmount || '0';
-      const a = perAsset.get(row.payment_asset_id) ?? { assetId: row.payment_asset_id, symbol: result?.paymentSymbol ?? '', total: '0', count: 0 };
+      const result = storedFigures(row);
+      const paid = result.paymentAmount;
+      const a = perAsset.get(row.payment_asset_id) ?? { assetId: row.payment_asset_id, symbol: result.paymentSymbol, total: '0', count: 0 };
       a.total = add(a.total, paid);
       a.count += 1;
       perAsset.set(row.payment_asset_id, a);

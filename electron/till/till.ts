@@ -306,6 +306,7 @@ export class Till {
   }
 
   private pollDue(): void {
+    if (this.closed) return;
     const now = this.deps.clock.now();
     const due = [...this.nextPoll].filter(([orderId, at]) => at <= now && !this.polling.has(orderId)).sort((a, b) => a[1] - b[1]);
     for (const [orderId] of due) {
@@ -331,9 +332,11 @@ export class Till {
       if (!(error instanceof GatewayUnreachable)) this.deps.logger.warn('poll failed', { orderId, error: String(error) });
     } finally {
       this.polling.delete(orderId);
-      const after = this.book.get(orderId);
+      const after = this.closed ? undefined : this.book.get(orderId);
       if (after && !isTerminal(after.status as never) && after.status !== 'queued') this.nextPoll.set(orderId, this.deps.clock.now() + this.pollInterval(after));
       else this.nextPoll.delete(orderId);
+      // A slot is free: go on with what is due at once (reconciling a backlog), not at the next tick.
+      if (!this.closed) setImmediate(() => this.pollDue());
     }
     const final = this.book.get(orderId);
     return final && this.view(final);
