@@ -1,5 +1,5 @@
 /** First run and later changes: find the shop's payee, choose how to charge and which gateway. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { SettingsPatch, TillSettings } from '../../shared/posapi.js';
 import { PosCallError } from '../api/pos-client.js';
@@ -15,11 +15,13 @@ export function Setup({ settings }: { settings: TillSettings }) {
   const [networkId, setNetworkId] = useState(settings.payee?.networkId ?? '');
   const [shopName, setShopName] = useState(settings.shopName);
   const [quoteAssetId, setQuoteAssetId] = useState(settings.quoteAssetId);
+  const [settlementAssetId, setSettlementAssetId] = useState(settings.settlementAssetId);
   const [gatewayKind, setGatewayKind] = useState(settings.gateway.kind);
   const [gatewayUrl, setGatewayUrl] = useState(settings.gateway.kind === 'hosted' ? settings.gateway.baseUrl : '');
   const [ownerPin, setOwnerPin] = useState('');
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; field?: string } | null>(null);
   const quotes = useQuoteAssets(settings.configured);
+  const settlements = useQuery({ queryKey: ['assets.settlement'], queryFn: () => api.call('assets.settlement', {}), enabled: settings.configured, staleTime: 60_000 });
 
   const lookup = useMutation({
     mutationFn: () => api.call('payee.lookup', { networkId }),
@@ -35,7 +37,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
 
   const save = useMutation({
     mutationFn: () => {
-      const patch: SettingsPatch = { payeeNetworkId: networkId, quoteAssetId, gateway: gatewayKind === 'hosted' ? { kind: 'hosted', baseUrl: gatewayUrl } : { kind: 'embedded' } };
+      const patch: SettingsPatch = { payeeNetworkId: networkId, quoteAssetId, settlementAssetId, gateway: gatewayKind === 'hosted' ? { kind: 'hosted', baseUrl: gatewayUrl } : { kind: 'embedded' } };
       if (shopName.trim()) patch.shopName = shopName.trim();
       if (ownerPin) patch.ownerPin = ownerPin;
       return api.call('settings.save', patch);
@@ -79,6 +81,17 @@ export function Setup({ settings }: { settings: TillSettings }) {
             {(quotes.data ?? [{ assetId: 'usd', symbol: 'USD' }, { assetId: 'eur', symbol: 'EUR' }, { assetId: 'gbp', symbol: 'GBP' }]).map((q) => (
               <option key={q.assetId} value={q.assetId}>
                 {q.symbol}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('settlementAsset')}
+          <select value={settlementAssetId} onChange={(e) => setSettlementAssetId(e.target.value)}>
+            <option value="">{t('settleAsPaid')}</option>
+            {(settlements.data ?? []).map((a) => (
+              <option key={a.assetId} value={a.assetId}>
+                {a.symbol} ({a.network})
               </option>
             ))}
           </select>
