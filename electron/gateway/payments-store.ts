@@ -2,8 +2,7 @@
  * The payments aggregate's SQL: payments (terms + result), their instructions, deposit
  * addresses and the append-only event history. Callers run these inside their transaction.
  */
-import type Database from 'better-sqlite3';
-import type { Db } from '../platform/db.js';
+import { columnUpdater, type Db } from '../platform/db.js';
 import type { ResultStatus } from '../../shared/status.js';
 
 export interface PaymentRow {
@@ -89,7 +88,7 @@ export class PaymentsStore {
   private readonly insertEvent;
   private readonly eventsOf;
   private readonly countAll;
-  private readonly updates = new Map<string, Database.Statement>();
+  private readonly updateColumns;
   /**
    * Committed payment rows by trace, for the result polling that dominates traffic. Only rows
    * read outside a transaction are cached (a row read inside one may yet roll back), and every
@@ -114,6 +113,7 @@ export class PaymentsStore {
     this.insertEvent = db.prepare('INSERT INTO payment_events (trace_id, at, kind, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?, ?)');
     this.eventsOf = db.prepare('SELECT at, kind, from_status, to_status, detail FROM payment_events WHERE trace_id = ? ORDER BY id');
     this.countAll = db.prepare('SELECT count(*) AS n FROM payments');
+    this.updateColumns = columnUpdater<PaymentRow>(db, 'payments', 'trace_id');
   }
 
   get(traceId: string): PaymentRow | undefined {
@@ -143,16 +143,9 @@ export class PaymentsStore {
 
   /** Updates the named columns of one payment. Column names come from our code, never from input. */
   update(traceId: string, changes: Partial<PaymentRow>): void {
-    const keys = Object.keys(changes) as (keyof PaymentRow)[];
-    if (keys.length === 0) return;
+    if (Object.keys(changes).length === 0) return;
     this.forget(traceId);
-    const sql = `UPDATE payments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE trace_id = @__trace`;
-    let statement = this.updates.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.updates.set(sql, statement);
-    }
-    statement.run({ ...changes, __trace: traceId });
+    this.updateColumns(traceId, changes);
   }
 
   addInstruction(row: InstructionRow): void {

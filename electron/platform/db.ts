@@ -84,3 +84,22 @@ export function openDatabase({ file, migrations, busyTimeoutMs = 5000, walAutoch
     throw error;
   }
 }
+
+/**
+ * An `UPDATE <table> SET <named columns> WHERE <key> = ?` runner that prepares each column set
+ * once. Column names come from the caller's code (typed keys), never from input.
+ */
+export function columnUpdater<Row extends object>(db: Db, table: string, keyColumn: string): (key: string, changes: Partial<Row>) => void {
+  const statements = new Map<string, Database.Statement>();
+  return (key, changes) => {
+    const columns = Object.keys(changes);
+    if (columns.length === 0) return;
+    const sql = `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE ${keyColumn} = @__key`;
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    statement.run({ ...changes, __key: key });
+  };
+}

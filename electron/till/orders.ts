@@ -7,7 +7,7 @@ import { chainPaymentUri, walletPaymentUri } from '../../shared/payment-uri.js';
 import type { InstructionView, OrderEventView, OrderProgress, OrderStatus, OrderView } from '../../shared/posapi.js';
 import { isResultStatus } from '../../shared/status.js';
 import { PaymentResultSchema, PaymentSchema, type Payment, type PaymentResult } from '../../shared/wire.js';
-import type { Db } from '../platform/db.js';
+import { columnUpdater, type Db } from '../platform/db.js';
 
 export interface OrderRow {
   order_id: string;
@@ -50,7 +50,7 @@ export class OrderBook {
   private readonly between;
   private readonly insertEvent;
   private readonly eventsOf;
-  private readonly updates = new Map<string, ReturnType<Db['prepare']>>();
+  private readonly updateColumns;
 
   constructor(readonly db: Db) {
     this.insertOrder = db.prepare(
@@ -65,6 +65,7 @@ export class OrderBook {
     this.between = db.prepare('SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC LIMIT ?');
     this.insertEvent = db.prepare('INSERT INTO order_events (order_id, at, kind, text) VALUES (?, ?, ?, ?)');
     this.eventsOf = db.prepare('SELECT at, kind, text FROM order_events WHERE order_id = ? ORDER BY id');
+    this.updateColumns = columnUpdater<OrderRow>(db, 'orders', 'order_id');
   }
 
   add(order: NewOrder): void {
@@ -99,15 +100,7 @@ export class OrderBook {
   }
 
   update(orderId: string, changes: Partial<OrderRow>): void {
-    const keys = Object.keys(changes);
-    if (keys.length === 0) return;
-    const sql = `UPDATE orders SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE order_id = @__id`;
-    let statement = this.updates.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      this.updates.set(sql, statement);
-    }
-    statement.run({ ...changes, __id: orderId });
+    this.updateColumns(orderId, changes);
   }
 
   event(orderId: string, at: number, kind: OrderEventView['kind'], text: string): void {
