@@ -47,6 +47,8 @@ export interface CoreOptions {
    * run in a worker thread instead of stalling requests.
    */
   sqliteModule?: string;
+  /** How often real-rail scanners poll their chains (ms; default 1000). */
+  railPollMs?: number;
   logger?: Logger;
   clock?: Clock;
   ids?: IdSource;
@@ -142,7 +144,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // The till's certificate: its callback receiver serves it, and the embedded gateway trusts it.
     const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
-    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle([identity.cert]) });
+    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle([identity.cert]), railPollMs: options.railPollMs });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 

@@ -87,6 +87,17 @@ export class Catalog {
     this.reload();
   }
 
+  /** Which assets a real rail carries (live mode offers only these), and their networks' confirmations. */
+  setLive(assetIds: ReadonlySet<string>, confirmations: ReadonlyMap<string, number>): void {
+    this.db.transaction(() => {
+      const mark = this.db.prepare('UPDATE assets SET live = ? WHERE asset_id = ?');
+      for (const id of this.assets.keys()) mark.run(assetIds.has(id) ? 1 : 0, id);
+      const confirm = this.db.prepare('UPDATE networks SET required_confirmations = ? WHERE network = ?');
+      for (const [network, n] of confirmations) confirm.run(n, network);
+    })();
+    this.reload();
+  }
+
   reload(): void {
     this.networks = new Map(
       (db_all(this.db, 'SELECT * FROM networks') as { network: string; required_confirmations: number; proxy: number; explorer_tx_url: string; address_style: Network['addressStyle'] }[]).map((r) => [

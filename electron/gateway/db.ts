@@ -199,6 +199,24 @@ export const gatewayMigrations: readonly Migration[] = [
     },
   },
   { version: 5, name: "callback outbox: index of each endpoint's due work", up: (db) => db.exec(callbackOriginIndexSql) },
+  {
+    version: 6,
+    name: 'EVM rail: blocks of observed transactions, scan progress and recent block hashes',
+    up(db) {
+      db.exec(`
+        ALTER TABLE transactions ADD COLUMN block_number INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE transactions ADD COLUMN block_hash TEXT NOT NULL DEFAULT '';
+        CREATE INDEX transactions_block ON transactions (network, block_number) WHERE kind = 'chain';
+        -- Where each chain's scanner stands, and the hashes of recent blocks to notice reorgs.
+        CREATE TABLE evm_blocks (
+          chain_id INTEGER NOT NULL,
+          number   INTEGER NOT NULL,
+          hash     TEXT NOT NULL,
+          PRIMARY KEY (chain_id, number)
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export function openGatewayDb(file: string): Db {

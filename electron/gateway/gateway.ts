@@ -27,6 +27,10 @@ import { ResultEngine } from './results/engine.js';
 import { Ledger } from './results/ledger.js';
 import { registerCallbackRoutes, registerReviewRoute, registerSandboxRoutes } from './results/routes.js';
 import { SandboxRail } from './sandbox/rail.js';
+import type { Asset } from './catalog.js';
+import { EvmConfigSchema, readEvmConfig, writeEvmConfig, type EvmConfig } from './rails/evm-config.js';
+import { EvmChainScanner } from './rails/evm-rail.js';
+import { nextDepositAddress } from './rails/hd-addresses.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -44,6 +48,8 @@ export interface GatewayDeps {
   trustedCa?: readonly string[];
   /** How often the scheduler looks for due deadlines and settlements (ms). */
   schedulerMs?: number;
+  /** How often real-rail scanners poll their chains (ms). */
+  railPollMs?: number;
   /** After payments changed (committed): push to watchers. */
   onPaymentsChanged?: (traceIds: readonly string[]) => void;
 }
@@ -83,7 +89,13 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const recipient = persistentId(db, 'recipient', () => ids.uuid());
   const addressSecret = persistentId(db, 'address_secret', () => ids.token(16));
   const writes = new GroupCommit(db);
-  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow });
+  let evmConfig = mode === 'live' ? readEvmConfig(db) : undefined;
+  const depositAddress = (asset: Asset): { destination: string; tag: string } | undefined => {
+    if (mode !== 'live' || !evmConfig) return undefined;
+    if (!evmConfig.chains.some((c) => c.network === asset.network && c.assets.some((a) => a.assetId === asset.assetId))) return undefined;
+    return { destination: nextDepositAddress(db, evmConfig.xpub).address, tag: '' };
+  };
+  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow, depositAddress });
 
   const ledger = new Ledger(db);
   const callbacks = new CallbackStore(db);
@@ -108,7 +120,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
     clock,
     ids,
     mode,
-    settlementMs: () => settings.get().sandboxSettlementSeconds * 1000,
+    // On a real rail the funds are at the merchant's addresses once confirmed: settled at once.
+    settlementMs: () => (mode === 'live' ? 0 : settings.get().sandboxSettlementSeconds * 1000),
     callbackAllowlist: () => settings.get().callbackAllowlist,
     onCommitted: committed,
   });
@@ -169,6 +182,23 @@ export function createGateway(deps: GatewayDeps): Gateway {
     return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set(['payment']));
   };
 
+  // Real rails (live mode): one scanner per configured EVM chain.
+  let scanners: EvmChainScanner[] = [];
+  const applyEvmConfig = async (config: EvmConfig | undefined): Promise<void> => {
+    await Promise.all(scanners.map((s) => s.stop()));
+    scanners = [];
+    evmConfig = config;
+    if (mode !== 'live') return;
+    const liveAssets = new Set((config?.chains ?? []).flatMap((c) => c.assets.map((a) => a.assetId)));
+    catalog.setLive(liveAssets, new Map((config?.chains ?? []).map((c) => [c.network, c.requiredConfirmations])));
+    for (const chain of config?.chains ?? []) {
+      const scanner = new EvmChainScanner({ db, store, ledger, engine, clock, logger: deps.logger.child({ part: 'evm', network: chain.network }), chain, pollMs: deps.railPollMs, onCommitted: committed });
+      scanners.push(scanner);
+      scanner.start();
+    }
+  };
+  void applyEvmConfig(evmConfig);
+
   // Due work is found in gateway.db, so what fell due while the app was down runs now.
   catchUp();
   dispatcher.start();
@@ -193,6 +223,24 @@ export function createGateway(deps: GatewayDeps): Gateway {
       const write = <T>(work: () => T): Promise<T> => writes.run(work);
       const extra = [
         (routeApp: FastifyInstance, helpers: RouteHelpers) => registerReviewRoute(routeApp, helpers, { review, write }),
+        (routeApp: FastifyInstance, helpers: RouteHelpers) => {
+          routeApp.get('/v1/merchant/rails/evm', async (request, reply) => {
+            helpers.merchantOnly(request);
+            return helpers.ok(reply, { mode, config: evmConfig ?? null, health: scanners.map((s) => s.health) });
+          });
+          routeApp.post('/v1/merchant/rails/evm', async (request, reply) => {
+            helpers.merchantOnly(request);
+            if (mode !== 'live') throw GatewayError.of('parameter', 'mode: real rails run in live mode; this data directory is a sandbox (start a live one with --mode live)');
+            const parsed = EvmConfigSchema.safeParse(request.body);
+            if (!parsed.success) {
+              const issue = parsed.error.issues[0];
+              throw GatewayError.of('parameter', `${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
+            }
+            writeEvmConfig(db, parsed.data);
+            await applyEvmConfig(parsed.data);
+            return helpers.ok(reply, { mode, config: parsed.data, health: scanners.map((s) => s.health) });
+          });
+        },
         (routeApp: FastifyInstance, helpers: RouteHelpers) =>
           registerCallbackRoutes(routeApp, helpers, { callbacks, now: () => clock.now(), kick: () => dispatcher.kick(), traceOf: (params) => payments.find(params).trace_id }),
         ...(mode === 'sandbox'
@@ -203,6 +251,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     },
     async close() {
       clearInterval(scheduler);
+      await Promise.all(scanners.map((s) => s.stop()));
       await dispatcher.stop();
     },
   };

@@ -44,6 +44,8 @@ export interface PaymentsDeps {
   recipient: string;
   /** Secret mixed into sandbox deposit addresses. */
   addressSecret: string;
+  /** A real rail's deposit address for an asset (live mode), or undefined where the sandbox's applies. */
+  depositAddress?: (asset: Asset, traceId: string) => { destination: string; tag: string } | undefined;
   /** Origin for one-time checkout links when no public origin is set. */
   origin: () => string;
   realNow: () => number;
@@ -182,6 +184,11 @@ export class Payments {
   /** Resolves the settlement asset per strictMode (house rules); records the effective one. */
   private settlement(asked: string, strict: boolean, payment: Asset, quote: QuoteAsset, quoteAmount: string): Asset {
     if (asked === '') return payment;
+    // On a real chain the funds settle at the merchant's own addresses: in what the payer pays.
+    if (this.deps.mode === 'live' && asked !== payment.assetId) {
+      if (strict) throw GatewayError.of('assetNotFound', `settlementAssetId: on this rail payments settle in the payment asset (${payment.symbol}); strictMode refuses ${asked}`);
+      return payment;
+    }
     const known = this.deps.catalog.asset(asked, this.deps.mode);
     if (!known) throw GatewayError.of('assetNotFound', `settlementAssetId: ${asked} is not an asset this gateway knows`);
     const deliverable = this.settlementAssets().some((a) => a.assetId === known.assetId) && this.settlementAvailable(known, quote, quoteAmount || undefined);
@@ -229,7 +236,7 @@ export class Payments {
       const existing = store.deposit(payment.trace_id, network.network);
       if (existing) ({ destination, tag } = existing);
       else {
-        ({ destination, tag } = sandboxDepositAddress(network, payment.trace_id, this.deps.addressSecret));
+        ({ destination, tag } = this.deps.depositAddress?.(asset, payment.trace_id) ?? sandboxDepositAddress(network, payment.trace_id, this.deps.addressSecret));
         store.addDeposit(network.network, destination, tag, payment.trace_id, now);
       }
     }
@@ -336,6 +343,7 @@ export class Payments {
     const quote = this.quoteAsset(asked.quoteAssetId);
     const asset = this.paymentAsset(asked.paymentAssetId);
     const isChain = asked.isChain ?? false;
+    if (this.deps.mode === 'live' && !isChain) throw paramError('isChain', `must be true: in live mode ${asset.symbol} is taken on chain (no wallet rail is configured)`);
     if (isChain && !asset.onChainSupported) throw paramError('isChain', `${asset.symbol} (${asset.network}) cannot be paid on chain here`);
     const quoteAmount = asked.paymentAmount !== undefined ? '' : (asked.quoteAmount ?? '');
     const fixed = asked.paymentAmount ?? '';

@@ -32,10 +32,10 @@ export interface ApiAnswer {
   body: { code: number; success: boolean; message: string; data: any; timestampMs: number };
 }
 
-export async function startGateway(options: { clock?: Clock; mode?: 'sandbox' | 'live'; dataDir?: string } = {}): Promise<TestGateway> {
+export async function startGateway(options: { clock?: Clock; mode?: 'sandbox' | 'live'; dataDir?: string; railPollMs?: number } = {}): Promise<TestGateway> {
   const dataDir = options.dataDir ?? tempDataDir('pd-gw-');
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 10, 23, 12, 0, 0));
-  const core = await startCore({ dataDir, shell: 'host', port: 0, logger: silentLogger, clock, mode: options.mode });
+  const core = await startCore({ dataDir, shell: 'host', port: 0, logger: silentLogger, clock, mode: options.mode, railPollMs: options.railPollMs });
   const merchantKey = readFileSync(join(dataDir, 'merchant-key'), 'utf8').trim();
   const reader = new Database(join(dataDir, 'gateway.db'), { readonly: true });
   const call = async (method: string, path: string, init: RequestInit = {}): Promise<ApiAnswer> => {

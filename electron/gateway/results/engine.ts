@@ -91,7 +91,8 @@ export class ResultEngine {
   /** The result's transactions list: everything counted or kept for the order. */
   transactionsOf(traceId: string): TransactionView[] {
     return this.deps.ledger.of(traceId).map((t) => ({
-      txid: t.txid,
+      // Token transfers are kept as "<hash>:<logIndex>" (one transaction may pay several orders).
+      txid: t.txid.split(':')[0]!,
       assetId: t.asset_id,
       amount: t.amount,
       confirmations: t.kind === 'wallet' ? -1 : t.confirmations,

@@ -1,0 +1,243 @@
+/**
+ * The EVM rail: watches the merchant's deposit addresses on EVM chains over JSON-RPC (viem, with
+ * failover across the configured URLs), and reports facts to the result engine: ERC-20 `Transfer`
+ * logs and native transfers to open addresses (seen), confirmations reached (confirmed), and
+ * transactions a reorganisation removed (gone). Scan progress and recent block hashes are kept in
+ * gateway.db, so a restart resumes from the last block finished.
+ */
+import { createPublicClient, fallback, http, parseAbiItem, type PublicClient } from 'viem';
+import { fromBaseUnits } from '../../../shared/money.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { Logger } from '../../platform/logger.js';
+import type { PaymentsStore } from '../payments-store.js';
+import type { ResultEngine } from '../results/engine.js';
+import type { Ledger, TransactionRow } from '../results/ledger.js';
+import type { EvmChain } from './evm-config.js';
+
+const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+export interface ChainHealth {
+  network: string;
+  chainId: number;
+  lastBlock: number;
+  head: number;
+  lag: number;
+  lastError: string;
+  lastOkAt: number;
+}
+
+export interface ScannerDeps {
+  db: Db;
+  store: PaymentsStore;
+  ledger: Ledger;
+  engine: ResultEngine;
+  clock: Clock;
+  logger: Logger;
+  chain: EvmChain;
+  pollMs?: number;
+  /** Blocks per eth_getLogs range. */
+  batch?: number;
+  onCommitted?: (traceIds: readonly string[]) => void;
+}
+
+export class EvmChainScanner {
+  private readonly client: PublicClient;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private readonly tokens = new Map<string, { assetId: string; decimals: number }>();
+  private readonly native: { assetId: string; decimals: number } | undefined;
+  readonly health: ChainHealth;
+  private readonly q;
+
+  constructor(private readonly deps: ScannerDeps) {
+    const { chain } = deps;
+    this.client = createPublicClient({ transport: fallback(chain.rpcUrls.map((url) => http(url, { timeout: 10_000, retryCount: 2, retryDelay: 250 }))) }) as PublicClient;
+    for (const asset of chain.assets) if (asset.kind === 'erc20') this.tokens.set(asset.contract.toLowerCase(), { assetId: asset.assetId, decimals: asset.decimals });
+    const native = chain.assets.find((a) => a.kind === 'native');
+    this.native = native ? { assetId: native.assetId, decimals: native.decimals } : undefined;
+    this.health = { network: chain.network, chainId: chain.chainId, lastBlock: -1, head: -1, lag: 0, lastError: '', lastOkAt: 0 };
+    const { db } = deps;
+    this.q = {
+      lastBlock: db.prepare('SELECT number, hash FROM evm_blocks WHERE chain_id = ? ORDER BY number DESC LIMIT 1'),
+      blocksDesc: db.prepare('SELECT number, hash FROM evm_blocks WHERE chain_id = ? ORDER BY number DESC'),
+      putBlock: db.prepare('INSERT INTO evm_blocks (chain_id, number, hash) VALUES (?, ?, ?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash'),
+      dropAbove: db.prepare('DELETE FROM evm_blocks WHERE chain_id = ? AND number > ?'),
+      prune: db.prepare('DELETE FROM evm_blocks WHERE chain_id = ? AND number < ?'),
+      addresses: db.prepare('SELECT lower(destination) AS address, trace_id FROM deposit_addresses WHERE network = ?'),
+      above: db.prepare("SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0"),
+      revive: db.prepare("UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?"),
+      setBlock: db.prepare("UPDATE transactions SET block_number = ?, block_hash = ? WHERE kind = 'chain' AND txid = ?"),
+    };
+  }
+
+  start(): void {
+    this.stopped = false;
+    const loop = (): void => {
+      if (this.stopped) return;
+      this.running = this.tick()
+        .catch((error: unknown) => {
+          this.health.lastError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+          this.deps.logger.warn('evm scan failed', { network: this.deps.chain.network, error: this.health.lastError });
+        })
+        .finally(() => {
+          if (!this.stopped) {
+            this.timer = setTimeout(loop, this.deps.pollMs ?? 1000);
+            this.timer.unref();
+          }
+        });
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass: notice a reorg, scan the next range, update confirmations. Public for tests and benches. */
+  async tick(): Promise<void> {
+    const { chain } = this.deps;
+    const head = Number(await this.client.getBlockNumber({ cacheTime: 0 }));
+    this.health.head = head;
+    const last = this.q.lastBlock.get(chain.chainId) as { number: number; hash: string } | undefined;
+    if (!last) {
+      // A new configuration starts at its startBlock, or at the head (nothing before it was handed out).
+      const start = Math.min(chain.startBlock ?? head, head);
+      const block = await this.client.getBlock({ blockNumber: BigInt(Math.max(start - 1, 0)) });
+      this.q.putBlock.run(chain.chainId, Number(block.number), block.hash);
+      return this.tick();
+    }
+    const current = await this.client.getBlock({ blockNumber: BigInt(last.number) }).catch(() => undefined);
+    if (!current || current.hash !== last.hash) {
+      await this.rewind();
+      return;
+    }
+    let scanned = last.number;
+    while (scanned < head && !this.stopped) {
+      const from = scanned + 1;
+      const to = Math.min(head, from + (this.deps.batch ?? 500) - 1);
+      await this.scanRange(from, to);
+      scanned = to;
+    }
+    this.confirmations(head);
+    this.health.lastBlock = scanned;
+    this.health.lag = head - scanned;
+    this.health.lastError = '';
+    this.health.lastOkAt = this.deps.clock.now();
+  }
+
+  private async scanRange(from: number, to: number): Promise<void> {
+    const { chain, db } = this.deps;
+    const addresses = new Map((this.q.addresses.all(chain.network) as { address: string; trace_id: string }[]).map((r) => [r.address, r.trace_id]));
+    const found: { txid: string; hash: string; block: number; blockHash: string; to: string; assetId: string; amount: string }[] = [];
+    if (addresses.size > 0 && this.tokens.size > 0) {
+      const logs = await this.client.getLogs({ address: [...this.tokens.keys()] as `0x${string}`[], event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to), strict: true });
+      for (const log of logs) {
+        const recipient = log.args.to.toLowerCase();
+        const token = this.tokens.get(log.address.toLowerCase());
+        if (!token || !addresses.has(recipient) || log.blockNumber === null || log.transactionHash === null || log.blockHash === null) continue;
+        found.push({ txid: `${log.transactionHash}:${log.logIndex}`, hash: log.transactionHash, block: Number(log.blockNumber), blockHash: log.blockHash, to: recipient, assetId: token.assetId, amount: fromBaseUnits(log.args.value.toString(), token.decimals) });
+      }
+    }
+    if (addresses.size > 0 && this.native) {
+      for (let n = from; n <= to; n++) {
+        const block = await this.client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+        for (const tx of block.transactions) {
+          const recipient = tx.to?.toLowerCase();
+          if (!recipient || !addresses.has(recipient) || tx.value === 0n) continue;
+          found.push({ txid: tx.hash, hash: tx.hash, block: n, blockHash: block.hash, to: recipient, assetId: this.native.assetId, amount: fromBaseUnits(tx.value.toString(), this.native.decimals) });
+        }
+      }
+    }
+    const end = await this.client.getBlock({ blockNumber: BigInt(to) });
+    const touched: string[] = [];
+    db.transaction(() => {
+      for (const f of found) {
+        const traceId = addresses.get(f.to)!;
+        if (this.record(traceId, f)) touched.push(traceId);
+      }
+      this.q.putBlock.run(chain.chainId, to, end.hash);
+      this.q.prune.run(chain.chainId, to - 2000);
+    })();
+    if (touched.length) this.deps.onCommitted?.(touched);
+  }
+
+  /** Books one observed transfer (once) and tells the engine. */
+  private record(traceId: string, f: { txid: string; block: number; blockHash: string; to: string; assetId: string; amount: string }): boolean {
+    const { ledger, store, engine, chain, clock } = this.deps;
+    const existing = ledger.get('chain', f.txid);
+    if (existing && existing.gone === 0) {
+      this.q.setBlock.run(f.block, f.blockHash, f.txid);
+      return false;
+    }
+    const payment = store.get(traceId);
+    if (!payment) return false;
+    if (existing) this.q.revive.run(f.block, f.blockHash, f.txid);
+    else {
+      const row: TransactionRow = {
+        kind: 'chain', txid: f.txid, network: chain.network, trace_id: traceId, asset_id: f.assetId, amount: f.amount, destination: f.to, tag: '', memo: '',
+        confirmations: 0, required_confirmations: chain.requiredConfirmations, confirmed: 0, gone: 0, booked: 'unmatched', seen_at: clock.now(),
+      };
+      ledger.add(row);
+      this.q.setBlock.run(f.block, f.blockHash, f.txid);
+    }
+    const final = chain.requiredConfirmations <= 1;
+    if (final) ledger.setConfirmations('chain', f.txid, 1, true);
+    // Applied to the state before this transaction counted (the row is not booked yet).
+    engine.apply(payment, { kind: 'seen', txid: f.txid, assetId: f.assetId, amount: f.amount, final }, { rail: 'evm', chainId: chain.chainId, block: f.block });
+    return true;
+  }
+
+  private confirmations(head: number): void {
+    const { ledger, store, engine, chain, db } = this.deps;
+    const touched: string[] = [];
+    db.transaction(() => {
+      for (const tx of ledger.unconfirmed(chain.network)) {
+        const blockNumber = (tx as TransactionRow & { block_number: number }).block_number;
+        if (!blockNumber) continue;
+        const confirmations = head - blockNumber + 1;
+        const reached = confirmations >= tx.required_confirmations;
+        const payment = reached && tx.booked === 'counted' && tx.trace_id ? store.get(tx.trace_id) : undefined;
+        if (payment) {
+          engine.apply(payment, { kind: 'confirmed', txid: tx.txid, amount: tx.amount }, { rail: 'evm', head });
+          touched.push(payment.trace_id);
+        }
+        if (confirmations !== tx.confirmations || reached) ledger.setConfirmations('chain', tx.txid, confirmations, reached);
+      }
+    })();
+    if (touched.length) this.deps.onCommitted?.(touched);
+  }
+
+  /** A reorganisation: find the last block we share with the chain; what came after is gone. */
+  private async rewind(): Promise<void> {
+    const { chain, db, ledger, store, engine } = this.deps;
+    let ancestor = -1;
+    for (const block of this.q.blocksDesc.all(chain.chainId) as { number: number; hash: string }[]) {
+      const onChain = await this.client.getBlock({ blockNumber: BigInt(block.number) }).catch(() => undefined);
+      if (onChain?.hash === block.hash) {
+        ancestor = block.number;
+        break;
+      }
+    }
+    if (ancestor < 0) ancestor = Math.max(0, Number(await this.client.getBlockNumber({ cacheTime: 0 })) - 64);
+    const touched: string[] = [];
+    db.transaction(() => {
+      for (const tx of this.q.above.all(chain.network, ancestor) as TransactionRow[]) {
+        const payment = tx.booked === 'counted' && tx.confirmed === 0 && tx.trace_id ? store.get(tx.trace_id) : undefined;
+        if (payment) {
+          engine.apply(payment, { kind: 'gone', txid: tx.txid, amount: tx.amount }, { rail: 'evm', reason: 'reorg', ancestor });
+          touched.push(payment.trace_id);
+        } else if (tx.confirmed === 1) {
+          this.deps.logger.error('a confirmed transaction was reorganised away', { txid: tx.txid, ancestor });
+        }
+        ledger.markGone('chain', tx.txid);
+      }
+      this.q.dropAbove.run(chain.chainId, ancestor);
+    })();
+    this.deps.logger.warn('evm reorg', { network: chain.network, ancestor });
+    if (touched.length) this.deps.onCommitted?.(touched);
+  }
+}

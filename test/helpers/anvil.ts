@@ -1,0 +1,84 @@
+/**
+ * A real local EVM node for tests: anvil from @foundry-rs/anvil-linux-amd64 on a free port, and
+ * the test token compiled with solc and deployed from anvil's first (well-known test) account.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createPublicClient, createTestClient, createWalletClient, http, parseAbi, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { repoRoot } from './host.js';
+
+export const ANVIL_BIN = join(repoRoot, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
+// anvil's default test accounts (public, funded only on a local dev chain).
+const PAYER_KEYS: Hex[] = ['0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'];
+
+export const TOKEN_ABI = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address) view returns (uint256)']);
+
+export function anvilAvailable(): boolean {
+  return existsSync(ANVIL_BIN);
+}
+
+export interface Anvil {
+  url: string;
+  process: ChildProcess;
+  publicClient: ReturnType<typeof createPublicClient>;
+  testClient: ReturnType<typeof createTestClient>;
+  wallet(index?: number): ReturnType<typeof createWalletClient>;
+  deployToken(supply: bigint): Promise<`0x${string}`>;
+  close(): Promise<void>;
+}
+
+function compileToken(): { abi: unknown[]; bytecode: Hex } {
+  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
+  const source = readFileSync(join(repoRoot, 'test/fixtures/TestToken.sol'), 'utf8');
+  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'TestToken.sol': { content: source } }, settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } }))) as {
+    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
+    errors?: { severity: string; formattedMessage: string }[];
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  const contract = output.contracts['TestToken.sol']!.TestToken!;
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+}
+
+export async function startAnvil(): Promise<Anvil> {
+  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('anvil did not start')), 20_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /Listening on (\S+:\d+)/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolve(`http://${match[1]}`);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`anvil exited with ${code}`)));
+  });
+  const transport = http(url);
+  const publicClient = createPublicClient({ chain: foundry, transport });
+  const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport });
+  const wallet = (index = 0) => createWalletClient({ chain: foundry, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
+  return {
+    url,
+    process: child,
+    publicClient,
+    testClient,
+    wallet,
+    async deployToken(supply) {
+      const { abi, bytecode } = compileToken();
+      const hash = await wallet(0).deployContract({ abi, bytecode, args: [supply], account: privateKeyToAccount(PAYER_KEYS[0]!), chain: foundry });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash });
+      if (!receipt.contractAddress) throw new Error('token not deployed');
+      return receipt.contractAddress;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
