@@ -45,8 +45,8 @@ function compileToken(): { abi: unknown[]; bytecode: Hex } {
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
 
-export async function startAnvil(): Promise<Anvil> {
-  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'pipe', 'ignore'] });
+export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
+  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1', ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('anvil did not start')), 20_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -58,7 +58,8 @@ export async function startAnvil(): Promise<Anvil> {
     });
     child.once('exit', (code) => reject(new Error(`anvil exited with ${code}`)));
   });
-  const transport = http(url);
+  // Mining thousands of blocks gets slower as the chain grows: allow long answers.
+  const transport = http(url, { timeout: 300_000 });
   const publicClient = createPublicClient({ chain: foundry, transport });
   const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport });
   const wallet = (index = 0) => createWalletClient({ chain: foundry, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
