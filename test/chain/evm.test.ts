@@ -171,6 +171,16 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
     for (const payment of payments) await status(payment.traceId, 'success');
   });
 
+  it('fails over to the next RPC URL when the first does not answer', async () => {
+    const dead = 'http://127.0.0.1:9'; // nothing listens there
+    const config = { xpub, chains: [{ network: 'Ethereum', chainId: 31337, rpcUrls: [dead, anvil.url], requiredConfirmations: 3, assets: [{ assetId: USDT, kind: 'erc20', contract: token, decimals: 6 }, { assetId: ETH, kind: 'native', decimals: 18 }] }] };
+    await ok(gw.post('/v1/merchant/rails/evm', config, auth()));
+    const payment = await create(USDT);
+    await payToken(payment.destination, payment.paymentAmount);
+    await anvil.testClient.mine({ blocks: 3 });
+    await status(payment.traceId, 'success');
+  });
+
   it('reports the rail health: last block seen and lag', async () => {
     const response = await fetch(`${gw.url}/v1/merchant/rails/evm`, auth());
     const body = (await response.json()) as any;
