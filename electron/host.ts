@@ -20,6 +20,33 @@ async function main(): Promise<void> {
   const rendererDir = process.env.PAYDESK_RENDERER_DIR ?? join(here, '..', 'renderer');
   const logger = createLogger({ file: join(dataDir, 'paydesk.log'), stderr: process.env.PAYDESK_QUIET !== '1', level: process.env.PAYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
 
+  // Signals are handled from the first moment: a SIGTERM that arrives while starting (or just
+  // as the ready line goes out) waits for the core and closes it, instead of killing the process.
+  let stopSignal: string | undefined;
+  const started: { core?: Awaited<ReturnType<typeof startCore>> } = {};
+  const stop = (signal: string): void => {
+    if (stopSignal) return;
+    stopSignal = signal;
+    logger.info('stopping', { signal });
+    // A close that hangs must not keep a till from restarting.
+    setTimeout(() => {
+      logger.error('close took too long; exiting');
+      process.exit(1);
+    }, 15_000).unref();
+    if (started.core) closeAndExit(started.core);
+  };
+  const closeAndExit = (running: NonNullable<typeof started.core>): void => {
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('close failed', { error: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
   const core = await startCore({
     dataDir,
     shell: 'host',
@@ -31,28 +58,9 @@ async function main(): Promise<void> {
     sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'),
     logger,
   });
+  started.core = core;
+  if (stopSignal) return closeAndExit(core);
   process.stdout.write(`ready ${core.url}\n`);
-
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    logger.info('stopping', { signal });
-    // A close that hangs must not keep a till from restarting.
-    setTimeout(() => {
-      logger.error('close took too long; exiting');
-      process.exit(1);
-    }, 15_000).unref();
-    core.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        logger.error('close failed', { error: String(error) });
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

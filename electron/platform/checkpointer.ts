@@ -52,9 +52,9 @@ export function startCheckpointer({ file, sqliteModule, intervalMs = 100, onErro
         // Keep the process alive until the worker is gone, or an exiting host would stop here.
         worker.ref();
         worker.once('exit', () => resolve());
+        // Never terminated from outside: killing a thread while it loads or runs native code can
+        // take the whole process down. A stuck worker is left to the host's close watchdog.
         worker.postMessage('close');
-        // Only a worker stuck for seconds is terminated.
-        setTimeout(() => void worker.terminate(), 5000).unref();
       });
       return closed;
     },

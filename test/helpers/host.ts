@@ -42,7 +42,13 @@ export async function startHost(options: { dataDir?: string; args?: string[]; vi
   child.stderr?.on('data', (chunk: Buffer) => {
     errText += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // A death by signal is reported on stderr of the test, so a flaky exit can be diagnosed.
+      if (code === null) process.stderr.write(`[host ${child.pid}] ended by ${signal}; its stderr:\n${errText.slice(-4000)}\n`);
+      resolve(code);
+    }),
+  );
   const firstLine = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`host not ready in time; stderr:\n${errText}`)), options.timeoutMs ?? 30_000);
     const lines = createInterface({ input: child.stdout! });
