@@ -144,7 +144,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // The till's certificate: its callback receiver serves it, and the embedded gateway trusts it.
     const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
-    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle([identity.cert]), railPollMs: options.railPollMs });
+    let tillReceiverOrigin = '';
+    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle([identity.cert]), railPollMs: options.railPollMs,
+      // The till's own loopback receiver is trusted by the embedded gateway, also in live mode.
+      trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []) });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 
@@ -176,6 +179,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       onCallback: (body) => till.onCallback(body),
     });
     receiverUrl = receiver.url;
+    tillReceiverOrigin = new URL(receiver.url).origin;
     if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
     const handlers = till.handlers();
 

@@ -26,6 +26,10 @@ export interface ChainPayment {
   destination: string;
   tag: string;
   amount: string;
+  /** From a real rail's asset list: the EVM chain, and the token contract and decimals. */
+  chainId?: number;
+  contract?: string;
+  decimals?: number;
 }
 
 const BIP21_SCHEMES: Readonly<Record<string, string>> = { Bitcoin: 'bitcoin', Litecoin: 'litecoin', Dogecoin: 'dogecoin' };
@@ -40,6 +44,9 @@ const ETHER = '43d61dcd-e413-450d-80b8-101d5e903357';
 export function chainPaymentUri(p: ChainPayment): string {
   const bip21 = BIP21_SCHEMES[p.network];
   if (bip21) return `${bip21}:${p.destination}?amount=${p.amount}`;
+  const chainId = p.chainId ?? 1;
+  if (p.contract) return `ethereum:${p.contract}@${chainId}/transfer?address=${p.destination}&uint256=${toBaseUnits(p.amount, p.decimals ?? 18)}`;
+  if (p.chainId !== undefined && p.destination.startsWith('0x')) return `ethereum:${p.destination}@${chainId}?value=${toBaseUnits(p.amount, p.decimals ?? 18)}`;
   if (p.network === 'Ethereum') {
     if (p.assetId === ETHER) return `ethereum:${p.destination}@1?value=${toBaseUnits(p.amount, 18)}`;
     const token = ERC20[p.assetId];

@@ -257,6 +257,25 @@ export interface OrderDetail {
   deliveriesError: string;
 }
 
+export interface RailHealthView {
+  network: string;
+  chainId: number;
+  lastBlock: number;
+  head: number;
+  lag: number;
+  lastError: string;
+  lastOkAt: number;
+}
+
+/** The gateway's real rails (EVM): configuration and health, as the owner sees them. */
+export interface RailsView {
+  /** False when the gateway is not in live mode, or a hosted gateway does not offer it. */
+  available: boolean;
+  reason: string;
+  config: unknown;
+  health: RailHealthView[];
+}
+
 const ownerToken = z.string().min(16).max(128);
 const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
@@ -309,6 +328,9 @@ export const posArgSchemas = {
     .object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), decision: z.enum(['approve', 'reject']), reason: z.string().trim().min(1, 'a reason is required').max(200) })
     .strict(),
   'owner.redeliver': z.object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), deliveryId: z.string().uuid() }).strict(),
+  'owner.rails': z.object({ token: ownerToken }).strict(),
+  /** Saves the EVM rail configuration (validated by the gateway; see the README). */
+  'owner.saveRails': z.object({ token: ownerToken, config: z.record(z.string(), z.unknown()) }).strict(),
   /** CSV of the orders created in [from, to] (shop days, inclusive). */
   'owner.export': z.object({ token: ownerToken, from: dayArg, to: dayArg }).strict(),
 } as const;
@@ -337,6 +359,8 @@ export interface PosResults {
   'owner.review': OrderDetail;
   'owner.redeliver': OrderDetail;
   'owner.export': { filename: string; csv: string; rows: number };
+  'owner.rails': RailsView;
+  'owner.saveRails': RailsView;
 }
 
 export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;

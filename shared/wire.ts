@@ -27,6 +27,10 @@ export const PaymentAssetItemSchema = z.object({
   minPaymentAmount: z.string(),
   maxPaymentAmount: z.string(),
   chainAsset: ChainAssetSchema,
+  /** Paydesk's real rails add these (not in the hosted service's answers). */
+  chainId: z.number().int().optional(),
+  contract: z.string().optional(),
+  decimals: z.number().int().optional(),
 });
 export type PaymentAssetItem = z.infer<typeof PaymentAssetItemSchema>;
 

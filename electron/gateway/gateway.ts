@@ -48,6 +48,8 @@ export interface GatewayDeps {
   trustedCa?: readonly string[];
   /** How often the scheduler looks for due deadlines and settlements (ms). */
   schedulerMs?: number;
+  /** Callback origins trusted whatever their address: the embedded till's own receiver. */
+  trustedCallbackOrigins?: () => readonly string[];
   /** How often real-rail scanners poll their chains (ms). */
   railPollMs?: number;
   /** After payments changed (committed): push to watchers. */
@@ -95,13 +97,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
     if (!evmConfig.chains.some((c) => c.network === asset.network && c.assets.some((a) => a.assetId === asset.assetId))) return undefined;
     return { destination: nextDepositAddress(db, evmConfig.xpub).address, tag: '' };
   };
-  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow, depositAddress });
+  const callbackAllowlist = (): readonly string[] => [...settings.get().callbackAllowlist, ...(deps.trustedCallbackOrigins?.() ?? [])];
+  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow, depositAddress, callbackAllowlist });
 
   const ledger = new Ledger(db);
   const callbacks = new CallbackStore(db);
   const sender = new CallbackSender({
     mode,
-    allowlist: () => settings.get().callbackAllowlist,
+    allowlist: callbackAllowlist,
     trustedCa: deps.trustedCa ?? [],
     merchantKey: () => deps.merchantKey,
     realNowSeconds: () => Math.floor(realNow() / 1000),
@@ -122,7 +125,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     mode,
     // On a real rail the funds are at the merchant's addresses once confirmed: settled at once.
     settlementMs: () => (mode === 'live' ? 0 : settings.get().sandboxSettlementSeconds * 1000),
-    callbackAllowlist: () => settings.get().callbackAllowlist,
+    callbackAllowlist,
     onCommitted: committed,
   });
   payments.paidSoFar = (traceId) => engine.paidSoFar(traceId);
@@ -247,7 +250,14 @@ export function createGateway(deps: GatewayDeps): Gateway {
           ? [(routeApp: FastifyInstance, helpers: RouteHelpers) => registerSandboxRoutes(routeApp, helpers, { rail, clock: isMovable(clock) ? clock : undefined, catchUp })]
           : []),
       ];
-      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write, extra });
+      const assetExtras = (assetId: string): Record<string, unknown> | undefined => {
+        for (const chain of evmConfig?.chains ?? []) {
+          const asset = chain.assets.find((a) => a.assetId === assetId);
+          if (asset) return { chainId: chain.chainId, decimals: asset.decimals, ...(asset.kind === 'erc20' ? { contract: asset.contract } : {}) };
+        }
+        return undefined;
+      };
+      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write, extra, assetExtras: mode === 'live' ? assetExtras : undefined });
     },
     async close() {
       clearInterval(scheduler);

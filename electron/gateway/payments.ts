@@ -44,6 +44,8 @@ export interface PaymentsDeps {
   recipient: string;
   /** Secret mixed into sandbox deposit addresses. */
   addressSecret: string;
+  /** Origins callbacks may go to despite the live-mode address policy (merchant list + the till's own). */
+  callbackAllowlist?: () => readonly string[];
   /** A real rail's deposit address for an asset (live mode), or undefined where the sandbox's applies. */
   depositAddress?: (asset: Asset, traceId: string) => { destination: string; tag: string } | undefined;
   /** Origin for one-time checkout links when no public origin is set. */
@@ -105,7 +107,7 @@ export class Payments {
   private readCallback(p: ParamReader): { url?: string; events?: string } {
     const url = p.text('callbackUrl', 2048);
     if (url !== undefined) {
-      const verdict = checkCallbackUrl(url, this.deps.mode, this.deps.settings.get().callbackAllowlist);
+      const verdict = checkCallbackUrl(url, this.deps.mode, this.deps.callbackAllowlist?.() ?? this.deps.settings.get().callbackAllowlist);
       if (!verdict.ok) throw verdict.reason === 'invalid_url' ? paramError('callbackUrl', 'must be a valid HTTPS URL') : GatewayError.of('callbackNotHttps', verdict.message);
     }
     const events = p.raw('callbackEvent');

@@ -33,6 +33,8 @@ export interface RouteDeps {
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
   cancel: (params: Params) => unknown;
+  /** Extra item fields for assets on a real rail (EVM: chainId, contract). */
+  assetExtras?: (assetId: string) => Record<string, unknown> | undefined;
   /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
   write: <T>(work: () => T) => Promise<T>;
   /** Extra route groups (results, sandbox, callbacks) register themselves here. */
@@ -101,7 +103,8 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
         min = payable ? amount : a.minPaymentAmount;
         max = payable ? amount : '0';
       }
-      return { name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, assetId: a.assetId, network: a.network, onChainSupported: a.onChainSupported, minPaymentAmount: min, maxPaymentAmount: max, chainAsset: chainAsset(a.chainAssetId) };
+      // Beyond the spec's fields, a real rail's assets carry what a payment URI needs (chainId, contract).
+      return { name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, assetId: a.assetId, network: a.network, onChainSupported: a.onChainSupported, minPaymentAmount: min, maxPaymentAmount: max, chainAsset: chainAsset(a.chainAssetId), ...deps.assetExtras?.(a.assetId) };
     });
     return ok(reply, items);
   });

@@ -55,6 +55,11 @@ const DeliverySchema = z.object({
   nextAttemptAt: z.number().nullable(),
   attempts: z.array(z.object({ at: z.number(), httpStatus: z.number(), durationMs: z.number(), error: z.string(), responseExcerpt: z.string() })),
 });
+const RailsSchema = z.object({
+  mode: z.string(),
+  config: z.unknown(),
+  health: z.array(z.object({ network: z.string(), chainId: z.number(), lastBlock: z.number(), head: z.number(), lag: z.number(), lastError: z.string(), lastOkAt: z.number() })),
+});
 const NetworksSchema = z.array(z.object({ network: z.string(), requiredConfirmations: z.number().int(), height: z.number().int() }));
 const TransferAnswerSchema = z.object({ txid: z.string(), traceId: z.string(), status: z.string() });
 const MinedSchema = z.object({ network: z.string(), height: z.number().int() });
@@ -176,6 +181,14 @@ export class GatewayClient {
 
   review(traceId: string, decision: 'approve' | 'reject', reason: string, by: string) {
     return this.request('POST', '/v1/payments/review', PaymentResultSchema, { traceId, decision, reason, by }, true);
+  }
+
+  rails() {
+    return this.request('GET', '/v1/merchant/rails/evm', RailsSchema, {}, true);
+  }
+
+  saveRails(config: Record<string, unknown>) {
+    return this.request('POST', '/v1/merchant/rails/evm', RailsSchema, config, true);
   }
 
   // The sandbox network (embedded gateway in sandbox mode).

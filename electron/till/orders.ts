@@ -38,6 +38,10 @@ export type NewOrder = Omit<OrderRow, 'instruction' | 'transfer_trace' | 'result
 export interface AssetFacts {
   network: string;
   requiredConfirmations: number;
+  /** Real EVM rails: the chain and token the payment URI names. */
+  chainId?: number;
+  contract?: string;
+  decimals?: number;
 }
 
 export class OrderBook {
@@ -136,7 +140,7 @@ export function statusOf(result: PaymentResult): OrderStatus {
 
 export function instructionView(payment: Payment, transferTrace: string, facts: AssetFacts | undefined): InstructionView {
   const paymentUri = payment.isChain
-    ? chainPaymentUri({ network: facts?.network ?? '', assetId: payment.paymentAssetId, destination: payment.destination, tag: payment.tag, amount: payment.paymentAmount })
+    ? chainPaymentUri({ network: facts?.network ?? '', assetId: payment.paymentAssetId, destination: payment.destination, tag: payment.tag, amount: payment.paymentAmount, chainId: facts?.chainId, contract: facts?.contract, decimals: facts?.decimals })
     : walletPaymentUri({ recipient: payment.recipient, assetId: payment.paymentAssetId, amount: payment.paymentAmount, trace: transferTrace, memo: payment.memo });
   return {
     clientId: payment.clientId,

@@ -5,7 +5,7 @@
  * and pushes every committed change to the renderer.
  */
 import { compare, isZero, lt, remaining } from '../../shared/money.js';
-import { PosError, type ConnectionView, type GatewayMode, type OrderView, type PaymentAssetView, type PosHandlers, type QuoteAssetView, type TillSettings } from '../../shared/posapi.js';
+import { PosError, type ConnectionView, type GatewayMode, type OrderView, type PaymentAssetView, type PosHandlers, type QuoteAssetView, type RailsView, type TillSettings } from '../../shared/posapi.js';
 import { isTerminal } from '../../shared/status.js';
 import type { PaymentResult, QuoteAssetItem } from '../../shared/wire.js';
 import type { PosEventHub } from '../bridge/events.js';
@@ -120,7 +120,7 @@ export class Till {
       const required = new Map<string, number>();
       if (this.usesEmbedded() && this.deps.embeddedMode === 'sandbox') for (const n of await this.client.sandboxNetworks()) required.set(n.network, n.requiredConfirmations);
       for (const item of await this.client.paymentAssets(payee.payeeId, this.settings.stored().quoteAssetId)) {
-        this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: required.get(item.network) ?? 0 });
+        this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: required.get(item.network) ?? 0, chainId: item.chainId, contract: item.contract, decimals: item.decimals });
       }
     } catch (error) {
       this.deps.logger.warn('could not load the asset list', { error: String(error) });
@@ -486,7 +486,7 @@ export class Till {
         const payee = this.requireConfigured();
         const items = await this.client.paymentAssets(payee.payeeId, quoteAssetId, quoteAmount);
         await this.loadAssetFacts();
-        for (const item of items) this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0 });
+        for (const item of items) this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0, chainId: item.chainId, contract: item.contract, decimals: item.decimals });
         return items.map((item): PaymentAssetView => {
           const unusable = quoteAmount !== undefined && isZero(item.minPaymentAmount || '0');
           return {
@@ -588,11 +588,32 @@ export class Till {
         this.owner.check(token);
         return this.owner.redeliver(orderId, deliveryId);
       }),
+      'owner.rails': wrap(async ({ token }) => {
+        this.owner.check(token);
+        return this.railsView(() => this.client.rails());
+      }),
+      'owner.saveRails': wrap(async ({ token, config }) => {
+        this.owner.check(token);
+        return this.railsView(() => this.client.saveRails(config), true);
+      }),
       'owner.export': async ({ token, from, to }) => {
         this.owner.check(token);
         return this.owner.exportCsv(from, to);
       },
     } satisfies PosHandlers;
+  }
+
+  /** The gateway's rails as the owner sees them; a refusal of a save names the field. */
+  private async railsView(fetchRails: () => ReturnType<GatewayClient['rails']>, saving = false): Promise<RailsView> {
+    try {
+      const rails = await fetchRails();
+      if (saving) this.assetFacts.clear();
+      return { available: rails.mode === 'live', reason: rails.mode === 'live' ? '' : 'The gateway runs in sandbox mode: real rails are configured on a live data directory (--mode live).', config: rails.config, health: rails.health };
+    } catch (error) {
+      if (saving && error instanceof GatewayRefused && error.code === 10011) throw new PosError('invalid_args', error.message, 'config');
+      if (error instanceof GatewayRefused && error.httpStatus === 404) return { available: false, reason: 'This gateway does not offer rail settings.', config: null, health: [] };
+      throw error;
+    }
   }
 
   private async lookup(networkId: string) {

@@ -138,6 +138,14 @@ const en = {
   redeliver: 'Redeliver',
   close: 'Close',
   explorer: 'Explorer',
+  railsTitle: 'Real rails (EVM chains)',
+  railsConfig: 'Rail configuration (JSON: xpub and chains; see the README)',
+  railsSave: 'Save rails',
+  railsSaved: 'Saved; the scanners restarted.',
+  railHealth: '{network} (chain {chainId}): block {lastBlock} of {head}, lag {lag}',
+  railError: 'last error: {error}',
+  railsNone: 'No chain configured.',
+  jsonInvalid: 'That is not valid JSON.',
 } as const;
 
 export type TextKey = keyof typeof en;

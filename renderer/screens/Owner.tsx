@@ -203,6 +203,60 @@ function ReviewQueue({ items, token, settings }: { items: DayOrderRow[]; token: 
   );
 }
 
+function Rails({ token }: { token: string }) {
+  const api = usePosApi();
+  const queryClient = useQueryClient();
+  const rails = useQuery({ queryKey: ['owner.rails', token], queryFn: () => api.call('owner.rails', { token }), refetchInterval: 5000 });
+  const [text, setText] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: (config: Record<string, unknown>) => api.call('owner.saveRails', { token, config }),
+    onSuccess: (view) => {
+      queryClient.setQueryData(['owner.rails', token], view);
+      setMessage({ error: false, text: t('railsSaved') });
+    },
+    onError: (e) => setMessage({ error: true, text: e instanceof PosCallError ? e.shape.message : e.message }),
+  });
+  if (!rails.data) return null;
+  if (!rails.data.available) return <p className="hint no-print">{rails.data.reason}</p>;
+  const value = text ?? (rails.data.config ? JSON.stringify(rails.data.config, null, 2) : '');
+  return (
+    <section aria-labelledby="rails-title" className="rails no-print">
+      <h3 id="rails-title">{t('railsTitle')}</h3>
+      <ul>
+        {rails.data.health.length === 0 ? <li>{t('railsNone')}</li> : null}
+        {rails.data.health.map((h) => (
+          <li key={h.chainId}>
+            {t('railHealth', { network: h.network, chainId: h.chainId, lastBlock: h.lastBlock, head: h.head, lag: h.lag })}
+            {h.lastError ? <span className="error"> · {t('railError', { error: h.lastError })}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <label>
+        {t('railsConfig')}
+        <textarea rows={10} value={value} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-invalid={message?.error ?? false} />
+      </label>
+      <button
+        type="button"
+        onClick={() => {
+          try {
+            save.mutate(JSON.parse(value) as Record<string, unknown>);
+          } catch {
+            setMessage({ error: true, text: t('jsonInvalid') });
+          }
+        }}
+      >
+        {t('railsSave')}
+      </button>
+      {message ? (
+        <p role={message.error ? 'alert' : 'status'} className={message.error ? 'error' : 'ok'}>
+          {message.text}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
 export function Owner({ settings }: { settings: TillSettings }) {
   const api = usePosApi();
   const { ownerToken, setOwnerToken } = useCashier();
@@ -366,6 +420,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
           {t('exportCsv')}
         </button>
       </div>
+      <Rails token={token} />
       {detail.data && openId ? <Detail detail={detail.data} token={token} settings={settings} onClose={() => setOpenId(null)} /> : null}
       <p className="print-only">{data ? formatDateTime(Date.now(), settings.locale, settings.timeZone) : ''}</p>
     </section>

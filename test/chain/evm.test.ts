@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddress } from '../../electron/gateway/rails/hd-addresses.js';
+import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
+import { silentLogger } from '../../electron/platform/logger.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { toBaseUnits } from '../../shared/money.js';
 import { anvilAvailable, startAnvil, TOKEN_ABI, type Anvil } from '../helpers/anvil.js';
@@ -179,6 +181,27 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
     await payToken(payment.destination, payment.paymentAmount);
     await anvil.testClient.mine({ blocks: 3 });
     await status(payment.traceId, 'success');
+  });
+
+  it('the till shows an EIP-681 QR for the configured chain and token, and the owner sees the rails', async () => {
+    const pos = async (command: string, args: unknown = {}): Promise<any> => {
+      const outcome = await dispatchPosCommand(gw.core.handlers, command, args, silentLogger);
+      if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
+      return outcome.result;
+    };
+    const items = await ok(gw.get('/v1/setting/payment_assets', { payeeId: SHOP }));
+    expect(items.find((a: any) => a.assetId === USDT)).toMatchObject({ chainId: 31337, contract: token, decimals: 6 });
+    await pos('settings.save', { payeeNetworkId: '8000001', ownerPin: '5555' });
+    const order = await pos('order.create', { quoteAssetId: 'usd', quoteAmount: '12.5', paymentAssetId: USDT, isChain: true });
+    const i = order.instruction;
+    expect(i.paymentUri).toBe(`ethereum:${token}@31337/transfer?address=${i.destination}&uint256=${toBaseUnits(i.paymentAmount, 6)}`);
+    const ethOrder = await pos('order.create', { quoteAssetId: 'usd', quoteAmount: '12.5', paymentAssetId: ETH, isChain: true });
+    expect(ethOrder.instruction.paymentUri).toBe(`ethereum:${ethOrder.instruction.destination}@31337?value=${toBaseUnits(ethOrder.instruction.paymentAmount, 18)}`);
+    const { token: ownerToken } = await pos('owner.unlock', { pin: '5555' });
+    const rails = await pos('owner.rails', { token: ownerToken });
+    expect(rails.available).toBe(true);
+    expect(rails.health[0]).toMatchObject({ chainId: 31337, network: 'Ethereum' });
+    await expect(pos('owner.saveRails', { token: ownerToken, config: { xpub: 'nope', chains: [] } })).rejects.toMatchObject({ code: 'invalid_args', field: 'config' });
   });
 
   it('reports the rail health: last block seen and lag', async () => {

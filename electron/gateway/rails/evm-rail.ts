@@ -6,6 +6,7 @@
  * gateway.db, so a restart resumes from the last block finished.
  */
 import { createPublicClient, fallback, http, parseAbiItem, type PublicClient } from 'viem';
+import { z } from 'zod';
 import { fromBaseUnits } from '../../../shared/money.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -16,6 +17,15 @@ import type { Ledger, TransactionRow } from '../results/ledger.js';
 import type { EvmChain } from './evm-config.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+
+/** What we rely on in a block answer; anything else from a node is refused as a bad answer. */
+const BlockSchema = z.object({ number: z.bigint(), hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte block hash') });
+
+/** A block the node does not have (the chain got shorter) is an answer; anything else is an error. */
+function notFoundAsUndefined(error: unknown): undefined {
+  if (error instanceof Error && error.name === 'BlockNotFoundError') return undefined;
+  throw error;
+}
 
 export interface ChainHealth {
   network: string;
@@ -72,18 +82,32 @@ export class EvmChainScanner {
     };
   }
 
+  /** A block's number and hash, validated. */
+  private async block(number: number): Promise<{ number: number; hash: string }> {
+    const parsed = BlockSchema.safeParse(await this.client.getBlock({ blockNumber: BigInt(number) }));
+    if (!parsed.success) throw new Error(`bad answer for block ${number}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    return { number: Number(parsed.data.number), hash: parsed.data.hash };
+  }
+
   start(): void {
     this.stopped = false;
+    let failures = 0;
     const loop = (): void => {
       if (this.stopped) return;
       this.running = this.tick()
+        .then(() => {
+          failures = 0;
+        })
         .catch((error: unknown) => {
+          failures += 1;
           this.health.lastError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
           this.deps.logger.warn('evm scan failed', { network: this.deps.chain.network, error: this.health.lastError });
         })
         .finally(() => {
           if (!this.stopped) {
-            this.timer = setTimeout(loop, this.deps.pollMs ?? 1000);
+            // Back off while the chain's nodes fail (up to 30 s), then poll at the normal pace again.
+            const base = this.deps.pollMs ?? 1000;
+            this.timer = setTimeout(loop, Math.min(30_000, base * 2 ** Math.min(failures, 5)));
             this.timer.unref();
           }
         });
@@ -106,11 +130,13 @@ export class EvmChainScanner {
     if (!last) {
       // A new configuration starts at its startBlock, or at the head (nothing before it was handed out).
       const start = Math.min(chain.startBlock ?? head, head);
-      const block = await this.client.getBlock({ blockNumber: BigInt(Math.max(start - 1, 0)) });
-      this.q.putBlock.run(chain.chainId, Number(block.number), block.hash);
+      const block = await this.block(Math.max(start - 1, 0));
+      this.q.putBlock.run(chain.chainId, block.number, block.hash);
       return this.tick();
     }
-    const current = await this.client.getBlock({ blockNumber: BigInt(last.number) }).catch(() => undefined);
+    // A node that does not answer is retried later; a different hash, or a chain that no longer
+    // reaches that height, means a reorg.
+    const current = await this.block(last.number).catch(notFoundAsUndefined);
     if (!current || current.hash !== last.hash) {
       await this.rewind();
       return;
@@ -152,7 +178,7 @@ export class EvmChainScanner {
         }
       }
     }
-    const end = await this.client.getBlock({ blockNumber: BigInt(to) });
+    const end = await this.block(to);
     const touched: string[] = [];
     db.transaction(() => {
       for (const f of found) {
@@ -216,7 +242,7 @@ export class EvmChainScanner {
     const { chain, db, ledger, store, engine } = this.deps;
     let ancestor = -1;
     for (const block of this.q.blocksDesc.all(chain.chainId) as { number: number; hash: string }[]) {
-      const onChain = await this.client.getBlock({ blockNumber: BigInt(block.number) }).catch(() => undefined);
+      const onChain = await this.block(block.number).catch(notFoundAsUndefined);
       if (onChain?.hash === block.hash) {
         ancestor = block.number;
         break;
