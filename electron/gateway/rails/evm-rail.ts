@@ -8,6 +8,7 @@
 import { createPublicClient, fallback, http, parseAbiItem, type PublicClient } from 'viem';
 import { z } from 'zod';
 import { fromBaseUnits } from '../../../shared/money.js';
+import type { RailHealthView } from '../../../shared/posapi.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { Logger } from '../../platform/logger.js';
@@ -27,15 +28,8 @@ function notFoundAsUndefined(error: unknown): undefined {
   throw error;
 }
 
-export interface ChainHealth {
-  network: string;
-  chainId: number;
-  lastBlock: number;
-  head: number;
-  lag: number;
-  lastError: string;
-  lastOkAt: number;
-}
+/** A chain's health as the owner sees it (the same shape the till's PosApi carries). */
+export type ChainHealth = RailHealthView;
 
 export interface ScannerDeps {
   db: Db;
