@@ -18,9 +18,22 @@ export function isDecimalText(text: string): boolean {
   return DECIMAL_TEXT.test(text.trim());
 }
 
+// Parsed values by their text. The same few strings (prices, limits, the usual amounts) are parsed
+// over and over on the create path, and a Decimal is immutable, so sharing one is safe.
+const parsed = new Map<string, Dec>();
+const PARSED_LIMIT = 4096;
+const PARSED_KEY_MAX = 48; // bounded memory whatever text comes in
+
 function dec(amount: Amount): Dec {
+  const known = parsed.get(amount);
+  if (known) return known;
   if (!isDecimalText(amount)) throw new RangeError(`not a decimal amount: ${JSON.stringify(amount)}`);
-  return new D(amount.trim());
+  const value = new D(amount.trim());
+  if (amount.length <= PARSED_KEY_MAX) {
+    if (parsed.size >= PARSED_LIMIT) parsed.clear();
+    parsed.set(amount, value);
+  }
+  return value;
 }
 
 function canonical(value: Dec): Amount {

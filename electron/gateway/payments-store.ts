@@ -73,7 +73,19 @@ const PAYMENT_COLUMNS = [
   'trace_id', 'payee_id', 'order_id', 'quote_asset_id', 'quote_amount', 'fixed_payment_amount', 'settlement_asset_id', 'strict_mode',
   'payment_asset_id', 'is_chain', 'remark', 'note', 'settlement_memo', 'return_to', 'failed_return_to', 'callback_url', 'callback_events',
   'expired_at', 'is_one_time', 'code_expires_at', 'review_required', 'quote_usd_value', 'current_client_id', 'created_at', 'updated_at', 'status', 'payable_amount',
-] as const;
+] as const satisfies readonly (keyof NewPayment)[];
+
+const INSTRUCTION_COLUMNS = [
+  'client_id', 'trace_id', 'payment_asset_id', 'payment_amount', 'settlement_asset_id', 'estimated_settlement_amount', 'price', 'is_chain',
+  'recipient', 'memo', 'destination', 'tag', 'expire', 'seconds', 'created_at',
+] as const satisfies readonly (keyof InstructionRow)[];
+
+// Every column of a new row is written: a key missing from the lists above fails to compile.
+type Unlisted<Row, Listed> = Exclude<keyof Row, Listed>;
+const everyPaymentColumn: [Unlisted<NewPayment, (typeof PAYMENT_COLUMNS)[number]>] extends [never] ? true : never = true;
+const everyInstructionColumn: [Unlisted<InstructionRow, (typeof INSTRUCTION_COLUMNS)[number]>] extends [never] ? true : never = true;
+void everyPaymentColumn;
+void everyInstructionColumn;
 
 export class PaymentsStore {
   private readonly byTrace;
@@ -100,11 +112,9 @@ export class PaymentsStore {
   constructor(readonly db: Db) {
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
     this.byOrder = db.prepare('SELECT * FROM payments WHERE payee_id = ? AND order_id = ?');
-    this.insertPayment = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map((c) => '@' + c).join(', ')})`);
-    this.insertInstruction = db.prepare(
-      `INSERT INTO instructions (client_id, trace_id, payment_asset_id, payment_amount, settlement_asset_id, estimated_settlement_amount, price, is_chain, recipient, memo, destination, tag, expire, seconds, created_at)
-       VALUES (@client_id, @trace_id, @payment_asset_id, @payment_amount, @settlement_asset_id, @estimated_settlement_amount, @price, @is_chain, @recipient, @memo, @destination, @tag, @expire, @seconds, @created_at)`,
-    );
+    // Positional parameters: binding by name looks up every column's property on the row object.
+    this.insertPayment = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map(() => '?').join(', ')})`);
+    this.insertInstruction = db.prepare(`INSERT INTO instructions (${INSTRUCTION_COLUMNS.join(', ')}) VALUES (${INSTRUCTION_COLUMNS.map(() => '?').join(', ')})`);
     this.instructionById = db.prepare('SELECT * FROM instructions WHERE client_id = ?');
     this.currentInstruction = db.prepare('SELECT i.* FROM instructions i JOIN payments p ON p.current_client_id = i.client_id WHERE p.trace_id = ?');
     this.depositByTrace = db.prepare('SELECT destination, tag FROM deposit_addresses WHERE trace_id = ? AND network = ?');
@@ -138,7 +148,7 @@ export class PaymentsStore {
 
   insert(payment: NewPayment): void {
     this.forget(payment.trace_id);
-    this.insertPayment.run(payment);
+    this.insertPayment.run(PAYMENT_COLUMNS.map((column) => payment[column]));
   }
 
   /** Updates the named columns of one payment. Column names come from our code, never from input. */
@@ -149,7 +159,7 @@ export class PaymentsStore {
   }
 
   addInstruction(row: InstructionRow): void {
-    this.insertInstruction.run(row);
+    this.insertInstruction.run(INSTRUCTION_COLUMNS.map((column) => row[column]));
   }
 
   instruction(clientId: string): InstructionRow | undefined {

@@ -17,8 +17,8 @@ import { GatewayError, paramError } from './errors.js';
 import { ParamReader } from './params.js';
 import type { Params } from './http.js';
 import type { Payees } from './payees.js';
-import type { InstructionRow, PaymentRow, PaymentsStore } from './payments-store.js';
-import { priceQuote, type Quote } from './quote.js';
+import type { InstructionRow, NewPayment, PaymentRow, PaymentsStore } from './payments-store.js';
+import { priceQuote, quoteInAsset, type Quote } from './quote.js';
 import { quotablePrice, type RateSource } from './rates.js';
 import type { SettingsStore } from './settings.js';
 
@@ -81,7 +81,12 @@ interface AskedTerms {
 const nowSeconds = (clock: Clock): number => Math.floor(clock.now() / 1000);
 
 export class Payments {
-  constructor(private readonly deps: PaymentsDeps) {}
+  /** Wrapped once (better-sqlite3 builds a wrapper per transaction() call); a savepoint when nested. */
+  private readonly createTx: (asked: AskedTerms) => Payment;
+
+  constructor(private readonly deps: PaymentsDeps) {
+    this.createTx = deps.store.db.transaction((asked: AskedTerms) => this.createLocked(asked));
+  }
 
   // ---- parameter reading (no writes) ----
 
@@ -179,7 +184,7 @@ export class Payments {
   /** Whether `asset` can be delivered for this quote (its limits cover the quote's value). */
   settlementAvailable(asset: Asset, quote: QuoteAsset | undefined, quoteAmount: string | undefined): boolean {
     if (!quote || !quoteAmount) return true;
-    const amount = priceQuote({ quote, quoteAmount, fixedPaymentAmount: '', payment: asset, settlement: asset, usd: this.usd, spreadPercent: '0' }).paymentAmount;
+    const amount = quoteInAsset(quote, quoteAmount, asset, this.usd);
     return !lt(amount, asset.minPaymentAmount) && compare(amount, asset.maxPaymentAmount) <= 0;
   }
 
@@ -227,7 +232,7 @@ export class Payments {
 
   // ---- instructions ----
 
-  private newInstruction(payment: PaymentRow, asset: Asset, isChain: boolean, priced: Quote, settlement: Asset, dueNow: string, clientId = this.deps.ids.uuid()): InstructionRow {
+  private newInstruction(payment: Pick<PaymentRow, 'trace_id'>, asset: Asset, isChain: boolean, priced: Quote, settlement: Asset, dueNow: string, clientId = this.deps.ids.uuid()): InstructionRow {
     const { clock, store } = this.deps;
     const now = clock.now();
     let destination = '';
@@ -263,7 +268,7 @@ export class Payments {
   }
 
   /** The Payment object of spec 2.2 for an instruction. */
-  paymentView(payment: PaymentRow, instruction: InstructionRow): Payment {
+  paymentView(payment: Pick<PaymentRow, 'payee_id' | 'trace_id' | 'quote_asset_id' | 'quote_amount' | 'order_id'>, instruction: InstructionRow): Payment {
     const { catalog, mode } = this.deps;
     const asset = catalog.asset(instruction.payment_asset_id, mode) ?? catalog.assets.get(instruction.payment_asset_id);
     const settlement = catalog.assets.get(instruction.settlement_asset_id);
@@ -298,7 +303,9 @@ export class Payments {
   /** POST /v1/payments. */
   create(params: Params): Payment {
     const asked = this.readCreate(params);
-    return this.deps.store.db.transaction(() => this.createLocked(asked))();
+    // Inside a caller's transaction (the group commit) the caller owns atomicity: a savepoint here would
+    // copy every page the create touches into SQLite's sub-journal.
+    return this.deps.store.db.inTransaction ? this.createLocked(asked) : this.createTx(asked);
   }
 
   private findExisting(asked: AskedTerms): PaymentRow | undefined {
@@ -353,7 +360,7 @@ export class Payments {
     const priced = this.quoteFor(quote, quoteAmount, fixed, asset, settlement);
     const deadline = this.capDeadline(asked.deadline ?? 0, asset, Math.floor(now / 1000));
     const traceId = asked.traceId ?? ids.uuid();
-    const row: PaymentRow = {
+    const insertable: NewPayment = {
       trace_id: traceId,
       payee_id: asked.payeeId,
       order_id: asked.orderId ?? null,
@@ -382,23 +389,9 @@ export class Payments {
       updated_at: now,
       status: 'unpaid',
       payable_amount: priced.paymentAmount === '' ? '0' : priced.paymentAmount,
-      amount_locked: 0,
-      failure_code: '0',
-      failure_reason: '',
-      settle_status: '',
-      settle_amount: '',
-      settle_symbol: '',
-      settle_asset: '',
-      surplus_amount: '0',
-      surplus_status: 'no',
-      reviewed_by: '',
-      reviewed_at: 0,
-      review_reason: '',
-      settle_due_at: 0,
-      deadline_passed: 0,
     };
-    const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, settle_due_at: _m, deadline_passed: _n, ...insertable } = row;
     store.insert(insertable);
+    const row = insertable;
     const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount, row.current_client_id);
     store.addInstruction(instruction);
     store.event(traceId, now, 'created', '', 'unpaid', { orderId: row.order_id, clientId: instruction.client_id, paymentAssetId: asset.assetId, paymentAmount: priced.paymentAmount, isChain });

@@ -56,3 +56,8 @@ export function priceQuote(input: QuoteInput): Quote {
     usdValue: multiply(input.quoteAmount, quoteUsd),
   };
 }
+
+/** What `quoteAmount` is worth in `asset` at the current rate, without spread, rounded up to its precision. */
+export function quoteInAsset(quote: QuoteAsset, quoteAmount: string, asset: Asset, usd: QuoteInput['usd']): string {
+  return roundUp(convert(quoteAmount, usd(quote.id, 'quoteAssetId'), usd(asset.assetId, 'settlementAssetId')), asset.precision);
+}

@@ -1,8 +1,15 @@
 /**
  * Group commit for SQLite: writes that arrive in the same turn of the event loop share one
- * transaction, each inside its own savepoint. A burst of creates then pays for one commit (and
- * one write of the index pages they share) instead of one each, while every write still either
- * happens whole or not at all, and nobody hears "done" before the commit.
+ * transaction. A burst of creates then pays for one commit (and one write of the index pages they
+ * share) instead of one each, while every write still either happens whole or not at all, and
+ * nobody hears "done" before the commit.
+ *
+ * A savepoint per write would isolate a failing write, but SQLite copies every page a savepoint
+ * first touches into its sub-journal, which more than doubles the cost of a small write. So the
+ * batch runs without savepoints and keeps that cost for when it matters: a write that fails before
+ * writing anything (a refused request, the common failure) simply fails; one that fails after
+ * writing part of itself rolls the whole batch back, and the batch is run again with each write
+ * in its own savepoint. Works are run again only when nobody has seen their result.
  */
 import type { Db } from './db.js';
 
@@ -12,14 +19,50 @@ interface Queued {
   reject: (reason: unknown) => void;
 }
 
+type Settle = () => void;
+
+/** Thrown inside the batch's transaction to roll it back; never escapes this module. */
+class PartialWrite extends Error {}
+
 export class GroupCommit {
   private queue: Queued[] = [];
   private scheduled = false;
+  // Wrapped once: better-sqlite3 builds a new wrapper (and its variants) on every transaction() call.
+  private readonly shared: (batch: Queued[], settled: Settle[]) => void;
+  private readonly isolated: (batch: Queued[], settled: Settle[]) => void;
+  private readonly totalChanges: () => number;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly maxBatch = 200,
-  ) {}
+  ) {
+    const changes = db.prepare('SELECT total_changes()').pluck();
+    this.totalChanges = () => changes.get() as number;
+    this.shared = db.transaction((batch: Queued[], settled: Settle[]) => {
+      for (const item of batch) {
+        const before = this.totalChanges();
+        try {
+          const value = item.work();
+          settled.push(() => item.resolve(value));
+        } catch (error) {
+          if (this.totalChanges() !== before) throw new PartialWrite();
+          settled.push(() => item.reject(error));
+        }
+      }
+    });
+    // Inside the batch's transaction a nested transaction is a savepoint: a failing write rolls back only itself.
+    const savepoint = db.transaction((work: () => unknown) => work());
+    this.isolated = db.transaction((batch: Queued[], settled: Settle[]) => {
+      for (const item of batch) {
+        try {
+          const value = savepoint(item.work);
+          settled.push(() => item.resolve(value));
+        } catch (error) {
+          settled.push(() => item.reject(error));
+        }
+      }
+    });
+  }
 
   /** Runs `work` in the next group transaction; resolves after that transaction commits. */
   run<T>(work: () => T): Promise<T> {
@@ -39,19 +82,15 @@ export class GroupCommit {
     this.scheduled = false;
     const batch = this.queue.splice(0, this.maxBatch);
     if (this.queue.length > 0) this.schedule();
-    const settled: (() => void)[] = [];
+    let settled: Settle[] = [];
     try {
-      this.db.transaction(() => {
-        for (const item of batch) {
-          try {
-            // A nested transaction is a savepoint: one failing write rolls back only itself.
-            const value = this.db.transaction(item.work)();
-            settled.push(() => item.resolve(value));
-          } catch (error) {
-            settled.push(() => item.reject(error));
-          }
-        }
-      })();
+      try {
+        this.shared(batch, settled);
+      } catch (error) {
+        if (!(error instanceof PartialWrite)) throw error;
+        settled = [];
+        this.isolated(batch, settled);
+      }
     } catch (error) {
       // The commit itself failed (e.g. disk full): none of the batch happened.
       for (const item of batch) item.reject(error);

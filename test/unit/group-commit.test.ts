@@ -40,6 +40,37 @@ describe('GroupCommit', () => {
     db.close();
   });
 
+  it('a write refused before writing anything leaves the batch alone; one that wrote part of itself makes the batch run again, isolated', async () => {
+    const db = openDatabase({ file: tempFile(), migrations });
+    const group = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO items (name, n) VALUES (?, ?)');
+    const runs = { a: 0, refused: 0, b: 0 };
+    const clean = await Promise.allSettled([
+      group.run(() => (runs.a++, insert.run('a', 1).changes)),
+      group.run(() => {
+        runs.refused++;
+        throw new Error('bad input');
+      }),
+      group.run(() => (runs.b++, insert.run('b', 2).changes)),
+    ]);
+    expect(clean.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(runs).toEqual({ a: 1, refused: 1, b: 1 }); // no second pass
+
+    const partialRuns = { c: 0, partial: 0 };
+    const partial = await Promise.allSettled([
+      group.run(() => (partialRuns.c++, insert.run('c', 3).changes)),
+      group.run(() => {
+        partialRuns.partial++;
+        insert.run('half', 0);
+        throw new Error('failed halfway');
+      }),
+    ]);
+    expect(partial.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(partialRuns).toEqual({ c: 2, partial: 2 }); // the shared pass rolled back, then each alone
+    expect(db.prepare('SELECT name FROM items ORDER BY name').pluck().all()).toEqual(['a', 'b', 'c']);
+    db.close();
+  });
+
   it('resolves only after the commit is visible to another connection', async () => {
     const file = tempFile();
     const db = openDatabase({ file, migrations });
