@@ -71,8 +71,6 @@ export class EvmChainScanner {
       prune: db.prepare('DELETE FROM evm_blocks WHERE chain_id = ? AND number < ?'),
       addresses: db.prepare('SELECT lower(destination) AS address, trace_id FROM deposit_addresses WHERE network = ?'),
       above: db.prepare("SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0"),
-      revive: db.prepare("UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?"),
-      setBlock: db.prepare("UPDATE transactions SET block_number = ?, block_hash = ? WHERE kind = 'chain' AND txid = ?"),
     };
   }
 
@@ -190,19 +188,19 @@ export class EvmChainScanner {
     const { ledger, store, engine, chain, clock } = this.deps;
     const existing = ledger.get('chain', f.txid);
     if (existing && existing.gone === 0) {
-      this.q.setBlock.run(f.block, f.blockHash, f.txid);
+      ledger.setBlock(f.txid, f.block, f.blockHash);
       return false;
     }
     const payment = store.get(traceId);
     if (!payment) return false;
-    if (existing) this.q.revive.run(f.block, f.blockHash, f.txid);
+    if (existing) ledger.revive(f.txid, f.block, f.blockHash);
     else {
       const row: TransactionRow = {
         kind: 'chain', txid: f.txid, network: chain.network, trace_id: traceId, asset_id: f.assetId, amount: f.amount, destination: f.to, tag: '', memo: '',
         confirmations: 0, required_confirmations: chain.requiredConfirmations, confirmed: 0, gone: 0, booked: 'unmatched', seen_at: clock.now(),
       };
       ledger.add(row);
-      this.q.setBlock.run(f.block, f.blockHash, f.txid);
+      ledger.setBlock(f.txid, f.block, f.blockHash);
     }
     const final = chain.requiredConfirmations <= 1;
     if (final) ledger.setConfirmations('chain', f.txid, 1, true);

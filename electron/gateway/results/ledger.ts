@@ -35,8 +35,17 @@ export class Ledger {
   private readonly putHeight;
   private readonly allChains;
   private readonly gone;
+  private readonly revived;
+  private readonly reblocked;
+  /**
+   * Transactions by trace as committed, for the result polling that dominates traffic. Filled
+   * only outside a transaction (a read inside one may yet roll back); any write through the
+   * ledger forgets them all, as writes are rare next to reads.
+   */
+  private readonly committed = new Map<string, TransactionRow[]>();
+  private static readonly CACHE_LIMIT = 5000;
 
-  constructor(db: Db) {
+  constructor(private readonly db: Db) {
     this.insertRow = db.prepare(
       `INSERT INTO transactions (kind, txid, network, trace_id, asset_id, amount, destination, tag, memo, confirmations, required_confirmations, confirmed, gone, booked, seen_at)
        VALUES (@kind, @txid, @network, @trace_id, @asset_id, @amount, @destination, @tag, @memo, @confirmations, @required_confirmations, @confirmed, @gone, @booked, @seen_at)`,
@@ -50,9 +59,16 @@ export class Ledger {
     this.putHeight = db.prepare('INSERT INTO sandbox_chains (network, height) VALUES (?, ?) ON CONFLICT (network) DO UPDATE SET height = excluded.height');
     this.allChains = db.prepare('SELECT network, height FROM sandbox_chains');
     this.gone = db.prepare('UPDATE transactions SET gone = 1 WHERE kind = ? AND txid = ?');
+    this.revived = db.prepare("UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?");
+    this.reblocked = db.prepare("UPDATE transactions SET block_number = ?, block_hash = ? WHERE kind = 'chain' AND txid = ?");
+  }
+
+  private written(): void {
+    this.committed.clear();
   }
 
   add(row: TransactionRow): void {
+    this.written();
     this.insertRow.run(row);
   }
 
@@ -61,10 +77,18 @@ export class Ledger {
   }
 
   of(traceId: string): TransactionRow[] {
-    return this.ofTrace.all(traceId) as TransactionRow[];
+    const cached = this.committed.get(traceId);
+    if (cached) return cached.map((row) => ({ ...row }));
+    const rows = this.ofTrace.all(traceId) as TransactionRow[];
+    if (!this.db.inTransaction) {
+      if (this.committed.size >= Ledger.CACHE_LIMIT) this.committed.clear();
+      this.committed.set(traceId, rows.map((row) => ({ ...row })));
+    }
+    return rows;
   }
 
   book(kind: 'wallet' | 'chain', txid: string, as: Booking): void {
+    this.written();
     this.setBooking.run(as, kind, txid);
   }
 
@@ -73,11 +97,25 @@ export class Ledger {
   }
 
   setConfirmations(kind: 'wallet' | 'chain', txid: string, confirmations: number, confirmed: boolean): void {
+    this.written();
     this.confirm.run(confirmations, confirmed ? 1 : 0, kind, txid);
   }
 
   markGone(kind: 'wallet' | 'chain', txid: string): void {
+    this.written();
     this.gone.run(kind, txid);
+  }
+
+  /** A chain transaction a reorganisation took away is back (in `block`): counted afresh. */
+  revive(txid: string, block: number, blockHash: string): void {
+    this.written();
+    this.revived.run(block, blockHash, txid);
+  }
+
+  /** Where a chain transaction sits now (its block may change in a reorganisation). */
+  setBlock(txid: string, block: number, blockHash: string): void {
+    this.written();
+    this.reblocked.run(block, blockHash, txid);
   }
 
   height(network: string): number {
