@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { ResultStatus } from './status.js';
+import type { RailHealth } from './wire.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
 export type GatewayMode = z.infer<typeof GatewayModeSchema>;
@@ -257,15 +258,7 @@ export interface OrderDetail {
   deliveriesError: string;
 }
 
-export interface RailHealthView {
-  network: string;
-  chainId: number;
-  lastBlock: number;
-  head: number;
-  lag: number;
-  lastError: string;
-  lastOkAt: number;
-}
+export type RailHealthView = RailHealth;
 
 /** The gateway's real rails (EVM): configuration and health, as the owner sees them. */
 export interface RailsView {

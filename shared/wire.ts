@@ -174,3 +174,15 @@ export const CALLBACK_EVENTS = ['success', 'fail', 'settle', 'pending', 'paid_le
 export type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
 export { decimal as DecimalTextSchema, RESULT_STATUSES };
+
+/** A real rail's health (GET /v1/merchant/rails/evm, a Paydesk merchant operation). */
+export const RailHealthSchema = z.object({
+  network: z.string(),
+  chainId: z.number(),
+  lastBlock: z.number(),
+  head: z.number(),
+  lag: z.number(),
+  lastError: z.string(),
+  lastOkAt: z.number(),
+});
+export type RailHealth = z.infer<typeof RailHealthSchema>;

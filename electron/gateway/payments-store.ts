@@ -2,6 +2,7 @@
  * The payments aggregate's SQL: payments (terms + result), their instructions, deposit
  * addresses and the append-only event history. Callers run these inside their transaction.
  */
+import { CommittedMemo } from '../platform/committed-memo.js';
 import { columnUpdater, type Db } from '../platform/db.js';
 import type { ResultStatus } from '../../shared/status.js';
 
@@ -69,23 +70,25 @@ export interface InstructionRow {
 
 export type NewPayment = Omit<PaymentRow, 'settle_due_at' | 'deadline_passed' | 'failure_code' | 'failure_reason' | 'settle_status' | 'settle_amount' | 'settle_symbol' | 'settle_asset' | 'surplus_amount' | 'surplus_status' | 'reviewed_by' | 'reviewed_at' | 'review_reason' | 'amount_locked'>;
 
-const PAYMENT_COLUMNS = [
-  'trace_id', 'payee_id', 'order_id', 'quote_asset_id', 'quote_amount', 'fixed_payment_amount', 'settlement_asset_id', 'strict_mode',
-  'payment_asset_id', 'is_chain', 'remark', 'note', 'settlement_memo', 'return_to', 'failed_return_to', 'callback_url', 'callback_events',
-  'expired_at', 'is_one_time', 'code_expires_at', 'review_required', 'quote_usd_value', 'current_client_id', 'created_at', 'updated_at', 'status', 'payable_amount',
-] as const satisfies readonly (keyof NewPayment)[];
+/**
+ * The columns a new row writes, in order (bound positionally). Written as a record so that the
+ * compiler refuses a column missing from, or unknown to, the row type.
+ */
+const columnsOf = <Row>(columns: Record<keyof Row, 1>): (keyof Row)[] => Object.keys(columns) as (keyof Row)[];
 
-const INSTRUCTION_COLUMNS = [
-  'client_id', 'trace_id', 'payment_asset_id', 'payment_amount', 'settlement_asset_id', 'estimated_settlement_amount', 'price', 'is_chain',
-  'recipient', 'memo', 'destination', 'tag', 'expire', 'seconds', 'created_at',
-] as const satisfies readonly (keyof InstructionRow)[];
+const PAYMENT_COLUMNS = columnsOf<NewPayment>({
+  trace_id: 1, payee_id: 1, order_id: 1, quote_asset_id: 1, quote_amount: 1, fixed_payment_amount: 1,
+  settlement_asset_id: 1, strict_mode: 1, payment_asset_id: 1, is_chain: 1, remark: 1, note: 1, settlement_memo: 1,
+  return_to: 1, failed_return_to: 1, callback_url: 1, callback_events: 1, expired_at: 1, is_one_time: 1,
+  code_expires_at: 1, review_required: 1, quote_usd_value: 1, current_client_id: 1, created_at: 1, updated_at: 1,
+  status: 1, payable_amount: 1,
+});
 
-// Every column of a new row is written: a key missing from the lists above fails to compile.
-type Unlisted<Row, Listed> = Exclude<keyof Row, Listed>;
-const everyPaymentColumn: [Unlisted<NewPayment, (typeof PAYMENT_COLUMNS)[number]>] extends [never] ? true : never = true;
-const everyInstructionColumn: [Unlisted<InstructionRow, (typeof INSTRUCTION_COLUMNS)[number]>] extends [never] ? true : never = true;
-void everyPaymentColumn;
-void everyInstructionColumn;
+const INSTRUCTION_COLUMNS = columnsOf<InstructionRow>({
+  client_id: 1, trace_id: 1, payment_asset_id: 1, payment_amount: 1, settlement_asset_id: 1,
+  estimated_settlement_amount: 1, price: 1, is_chain: 1, recipient: 1, memo: 1, destination: 1, tag: 1, expire: 1,
+  seconds: 1, created_at: 1,
+});
 
 export class PaymentsStore {
   private readonly byTrace;
@@ -101,13 +104,8 @@ export class PaymentsStore {
   private readonly eventsOf;
   private readonly countAll;
   private readonly updateColumns;
-  /**
-   * Committed payment rows by trace, for the result polling that dominates traffic. Only rows
-   * read outside a transaction are cached (a row read inside one may yet roll back), and every
-   * write through this store drops the row, so a hit is always the committed state.
-   */
-  private readonly committed = new Map<string, PaymentRow>();
-  private static readonly CACHE_LIMIT = 5000;
+  /** Committed payment rows by trace, for result polling; every write of a payment forgets its row first. */
+  private readonly committed: CommittedMemo<PaymentRow>;
 
   constructor(readonly db: Db) {
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
@@ -124,22 +122,16 @@ export class PaymentsStore {
     this.eventsOf = db.prepare('SELECT at, kind, from_status, to_status, detail FROM payment_events WHERE trace_id = ? ORDER BY id');
     this.countAll = db.prepare('SELECT count(*) AS n FROM payments');
     this.updateColumns = columnUpdater<PaymentRow>(db, 'payments', 'trace_id');
+    this.committed = new CommittedMemo(db, (row) => ({ ...row }));
   }
 
   get(traceId: string): PaymentRow | undefined {
-    const cached = this.committed.get(traceId);
-    if (cached) return { ...cached };
-    const row = this.byTrace.get(traceId) as PaymentRow | undefined;
-    if (row && !this.db.inTransaction) {
-      if (this.committed.size >= PaymentsStore.CACHE_LIMIT) this.committed.clear();
-      this.committed.set(traceId, { ...row });
-    }
-    return row;
+    return this.committed.get(traceId, () => this.byTrace.get(traceId) as PaymentRow | undefined);
   }
 
-  /** Forgets a cached row; every write of a payment goes through here first. */
+  /** Forgets a remembered row; every write of a payment goes through here first. */
   private forget(traceId: string): void {
-    this.committed.delete(traceId);
+    this.committed.forget(traceId);
   }
 
   getByOrder(payeeId: string, orderId: string): PaymentRow | undefined {

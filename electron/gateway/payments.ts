@@ -360,7 +360,7 @@ export class Payments {
     const priced = this.quoteFor(quote, quoteAmount, fixed, asset, settlement);
     const deadline = this.capDeadline(asked.deadline ?? 0, asset, Math.floor(now / 1000));
     const traceId = asked.traceId ?? ids.uuid();
-    const insertable: NewPayment = {
+    const row: NewPayment = {
       trace_id: traceId,
       payee_id: asked.payeeId,
       order_id: asked.orderId ?? null,
@@ -390,8 +390,7 @@ export class Payments {
       status: 'unpaid',
       payable_amount: priced.paymentAmount === '' ? '0' : priced.paymentAmount,
     };
-    store.insert(insertable);
-    const row = insertable;
+    store.insert(row);
     const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount, row.current_client_id);
     store.addInstruction(instruction);
     store.event(traceId, now, 'created', '', 'unpaid', { orderId: row.order_id, clientId: instruction.client_id, paymentAssetId: asset.assetId, paymentAmount: priced.paymentAmount, isChain });
@@ -569,7 +568,7 @@ export class Payments {
       const { store, clock, ids } = this.deps;
       const now = clock.now();
       const existing = this.findExisting(asked);
-      let payment: PaymentRow;
+      let payment: NewPayment;
       if (existing) {
         if (existing.is_one_time !== 1) throw GatewayError.of('traceUnavailable', 'traceId: this order already has a payment; it cannot become a one-time code');
         this.checkSameTerms(existing, asked);
@@ -613,28 +612,13 @@ export class Payments {
           updated_at: now,
           status: 'unpaid',
           payable_amount: '',
-          amount_locked: 0,
-          failure_code: '0',
-          failure_reason: '',
-          settle_status: '',
-          settle_amount: '',
-          settle_symbol: '',
-          settle_asset: '',
-          surplus_amount: '0',
-          surplus_status: 'no',
-          reviewed_by: '',
-          reviewed_at: 0,
-          review_reason: '',
-          settle_due_at: 0,
-          deadline_passed: 0,
         };
         if (payment.quote_amount !== '') {
           const usdValue = parseAmount(priceQuote({ quote, quoteAmount: payment.quote_amount, fixedPaymentAmount: '', payment: this.fallbackAsset(), settlement: this.fallbackAsset(), usd: this.usd, spreadPercent: '0' }).usdValue);
           payment.quote_usd_value = usdValue;
           payment.review_required = this.needsReview(usdValue) ? 1 : 0;
         }
-        const { amount_locked: _a, failure_code: _b, failure_reason: _c, settle_status: _d, settle_amount: _e, settle_symbol: _f, settle_asset: _g, surplus_amount: _h, surplus_status: _i, reviewed_by: _j, reviewed_at: _k, review_reason: _l, settle_due_at: _m, deadline_passed: _n, ...insertable } = payment;
-        store.insert(insertable);
+        store.insert(payment); // the result columns start at their defaults in the schema
         store.event(payment.trace_id, now, 'one_time_code', '', 'unpaid', { codeExpiresAt: codeEnds });
         this.deps.onChanged?.(payment.trace_id);
       }

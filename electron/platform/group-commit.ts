@@ -24,44 +24,46 @@ type Settle = () => void;
 /** Thrown inside the batch's transaction to roll it back; never escapes this module. */
 class PartialWrite extends Error {}
 
+/** Runs each write of the batch with `run`, noting how to settle it; a PartialWrite aborts the batch. */
+function settleEach(batch: Queued[], settled: Settle[], run: (work: () => unknown) => unknown): void {
+  for (const item of batch) {
+    try {
+      const value = run(item.work);
+      settled.push(() => item.resolve(value));
+    } catch (error) {
+      if (error instanceof PartialWrite) throw error;
+      settled.push(() => item.reject(error));
+    }
+  }
+}
+
 export class GroupCommit {
   private queue: Queued[] = [];
   private scheduled = false;
   // Wrapped once: better-sqlite3 builds a new wrapper (and its variants) on every transaction() call.
   private readonly shared: (batch: Queued[], settled: Settle[]) => void;
   private readonly isolated: (batch: Queued[], settled: Settle[]) => void;
-  private readonly totalChanges: () => number;
 
   constructor(
     db: Db,
     private readonly maxBatch = 200,
   ) {
-    const changes = db.prepare('SELECT total_changes()').pluck();
-    this.totalChanges = () => changes.get() as number;
-    this.shared = db.transaction((batch: Queued[], settled: Settle[]) => {
-      for (const item of batch) {
-        const before = this.totalChanges();
-        try {
-          const value = item.work();
-          settled.push(() => item.resolve(value));
-        } catch (error) {
-          if (this.totalChanges() !== before) throw new PartialWrite();
-          settled.push(() => item.reject(error));
-        }
+    const totalChanges = db.prepare('SELECT total_changes()').pluck();
+    const written = (): number => totalChanges.get() as number;
+    // A failure counts against its write alone only if the write changed nothing.
+    const noSavepoint = (work: () => unknown): unknown => {
+      const before = written();
+      try {
+        return work();
+      } catch (error) {
+        if (written() !== before) throw new PartialWrite();
+        throw error;
       }
-    });
+    };
     // Inside the batch's transaction a nested transaction is a savepoint: a failing write rolls back only itself.
     const savepoint = db.transaction((work: () => unknown) => work());
-    this.isolated = db.transaction((batch: Queued[], settled: Settle[]) => {
-      for (const item of batch) {
-        try {
-          const value = savepoint(item.work);
-          settled.push(() => item.resolve(value));
-        } catch (error) {
-          settled.push(() => item.reject(error));
-        }
-      }
-    });
+    this.shared = db.transaction((batch: Queued[], settled: Settle[]) => settleEach(batch, settled, noSavepoint));
+    this.isolated = db.transaction((batch: Queued[], settled: Settle[]) => settleEach(batch, settled, savepoint));
   }
 
   /** Runs `work` in the next group transaction; resolves after that transaction commits. */

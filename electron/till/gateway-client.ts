@@ -5,7 +5,7 @@
  * `GatewayUnreachable`, so the caller can keep the order and retry with the same identifiers.
  */
 import { z } from 'zod';
-import { EnvelopeSchema, PayeeLookupSchema, PaymentAssetItemSchema, PaymentResultSchema, PaymentSchema, QuoteAssetItemSchema, SettlementAssetItemSchema, type Payment, type PaymentResult } from '../../shared/wire.js';
+import { EnvelopeSchema, PayeeLookupSchema, PaymentAssetItemSchema, PaymentResultSchema, PaymentSchema, QuoteAssetItemSchema, RailHealthSchema, SettlementAssetItemSchema, type Payment, type PaymentResult } from '../../shared/wire.js';
 
 export class GatewayUnreachable extends Error {}
 
@@ -58,7 +58,7 @@ const DeliverySchema = z.object({
 const RailsSchema = z.object({
   mode: z.string(),
   config: z.unknown(),
-  health: z.array(z.object({ network: z.string(), chainId: z.number(), lastBlock: z.number(), head: z.number(), lag: z.number(), lastError: z.string(), lastOkAt: z.number() })),
+  health: z.array(RailHealthSchema),
 });
 const NetworksSchema = z.array(z.object({ network: z.string(), requiredConfirmations: z.number().int(), height: z.number().int() }));
 const TransferAnswerSchema = z.object({ txid: z.string(), traceId: z.string(), status: z.string() });

@@ -6,7 +6,7 @@ import { isZero, remaining } from '../../shared/money.js';
 import { chainPaymentUri, walletPaymentUri } from '../../shared/payment-uri.js';
 import type { InstructionView, OrderEventView, OrderProgress, OrderStatus, OrderView } from '../../shared/posapi.js';
 import { isResultStatus } from '../../shared/status.js';
-import { PaymentResultSchema, PaymentSchema, type Payment, type PaymentResult } from '../../shared/wire.js';
+import { PaymentResultSchema, PaymentSchema, type Payment, type PaymentAssetItem, type PaymentResult } from '../../shared/wire.js';
 import { columnUpdater, type Db } from '../platform/db.js';
 
 export interface OrderRow {
@@ -42,6 +42,11 @@ export interface AssetFacts {
   chainId?: number;
   contract?: string;
   decimals?: number;
+}
+
+/** An asset list item's facts; confirmations come from elsewhere (the sandbox's networks). */
+export function factsOf(item: PaymentAssetItem, requiredConfirmations: number): AssetFacts {
+  return { network: item.network, requiredConfirmations, chainId: item.chainId, contract: item.contract, decimals: item.decimals };
 }
 
 export class OrderBook {

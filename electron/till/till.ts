@@ -14,7 +14,7 @@ import type { IdSource } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Db } from '../platform/db.js';
 import { GatewayClient, GatewayRefused, GatewayUnreachable } from './gateway-client.js';
-import { OrderBook, orderView, parseInstruction, parseResult, statusOf, type AssetFacts, type OrderRow } from './orders.js';
+import { OrderBook, orderView, parseInstruction, parseResult, statusOf, factsOf, type AssetFacts, type OrderRow } from './orders.js';
 import { TillSettingsStore } from './settings.js';
 import { hashPin, OwnerArea } from './owner.js';
 
@@ -120,7 +120,7 @@ export class Till {
       const required = new Map<string, number>();
       if (this.usesEmbedded() && this.deps.embeddedMode === 'sandbox') for (const n of await this.client.sandboxNetworks()) required.set(n.network, n.requiredConfirmations);
       for (const item of await this.client.paymentAssets(payee.payeeId, this.settings.stored().quoteAssetId)) {
-        this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: required.get(item.network) ?? 0, chainId: item.chainId, contract: item.contract, decimals: item.decimals });
+        this.assetFacts.set(item.assetId, factsOf(item, required.get(item.network) ?? 0));
       }
     } catch (error) {
       this.deps.logger.warn('could not load the asset list', { error: String(error) });
@@ -486,7 +486,7 @@ export class Till {
         const payee = this.requireConfigured();
         const items = await this.client.paymentAssets(payee.payeeId, quoteAssetId, quoteAmount);
         await this.loadAssetFacts();
-        for (const item of items) this.assetFacts.set(item.assetId, { network: item.network, requiredConfirmations: this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0, chainId: item.chainId, contract: item.contract, decimals: item.decimals });
+        for (const item of items) this.assetFacts.set(item.assetId, factsOf(item, this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0));
         return items.map((item): PaymentAssetView => {
           const unusable = quoteAmount !== undefined && isZero(item.minPaymentAmount || '0');
           return {

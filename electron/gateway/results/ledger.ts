@@ -3,6 +3,7 @@
  * with how it was booked (counted, surplus, wrong asset, unmatched), so no money is ever lost
  * from the record. Callers run these inside their transaction.
  */
+import { CommittedMemo } from '../../platform/committed-memo.js';
 import type { Db } from '../../platform/db.js';
 import type { Booking } from './machine.js';
 
@@ -37,15 +38,11 @@ export class Ledger {
   private readonly gone;
   private readonly revived;
   private readonly reblocked;
-  /**
-   * Transactions by trace as committed, for the result polling that dominates traffic. Filled
-   * only outside a transaction (a read inside one may yet roll back); any write through the
-   * ledger forgets them all, as writes are rare next to reads.
-   */
-  private readonly committed = new Map<string, TransactionRow[]>();
-  private static readonly CACHE_LIMIT = 5000;
+  /** Committed transactions by trace, for result polling; any write through the ledger forgets them all (writes are rare next to reads). */
+  private readonly committed: CommittedMemo<TransactionRow[]>;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
+    this.committed = new CommittedMemo(db, (rows) => rows.map((row) => ({ ...row })));
     this.insertRow = db.prepare(
       `INSERT INTO transactions (kind, txid, network, trace_id, asset_id, amount, destination, tag, memo, confirmations, required_confirmations, confirmed, gone, booked, seen_at)
        VALUES (@kind, @txid, @network, @trace_id, @asset_id, @amount, @destination, @tag, @memo, @confirmations, @required_confirmations, @confirmed, @gone, @booked, @seen_at)`,
@@ -64,7 +61,7 @@ export class Ledger {
   }
 
   private written(): void {
-    this.committed.clear();
+    this.committed.forgetAll();
   }
 
   add(row: TransactionRow): void {
@@ -77,14 +74,7 @@ export class Ledger {
   }
 
   of(traceId: string): TransactionRow[] {
-    const cached = this.committed.get(traceId);
-    if (cached) return cached.map((row) => ({ ...row }));
-    const rows = this.ofTrace.all(traceId) as TransactionRow[];
-    if (!this.db.inTransaction) {
-      if (this.committed.size >= Ledger.CACHE_LIMIT) this.committed.clear();
-      this.committed.set(traceId, rows.map((row) => ({ ...row })));
-    }
-    return rows;
+    return this.committed.get(traceId, () => this.ofTrace.all(traceId) as TransactionRow[]) ?? [];
   }
 
   book(kind: 'wallet' | 'chain', txid: string, as: Booking): void {
