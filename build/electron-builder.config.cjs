@@ -24,6 +24,17 @@ module.exports = {
   // The native SQLite binding cannot load from inside an asar archive.
   asarUnpack: ['node_modules/better-sqlite3/**'],
   npmRebuild: true,
+  // Fuses flipped in the Electron binary at packaging (README "Security"): the packaged app cannot be
+  // run as plain Node, takes no NODE_OPTIONS or --inspect, and loads only its own, integrity-checked asar.
+  electronFuses: {
+    runAsNode: false,
+    enableCookieEncryption: true,
+    enableNodeOptionsEnvironmentVariable: false,
+    enableNodeCliInspectArguments: false,
+    enableEmbeddedAsarIntegrityValidation: true,
+    onlyLoadAppFromAsar: true,
+    grantFileProtocolExtraPrivileges: false,
+  },
   protocols: [],
   linux: {
     target: ['AppImage', 'deb'],

@@ -8,21 +8,25 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { failure } from '../shared/envelope.js';
 import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
 import { openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
 import { createGateway } from './gateway/gateway.js';
+import { registerCheckoutPage } from './gateway/checkout-page.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
+import { hostOfOrigin, installRequestGuard, ownHostsFor } from './platform/http-guard.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
-import { ensureDataDir } from './platform/paths.js';
+import { ensureDataDir, exposureWarnings } from './platform/paths.js';
 import { openTillDb } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
 import { Till } from './till/till.js';
@@ -49,6 +53,10 @@ export interface CoreOptions {
   sqliteModule?: string;
   /** How often real-rail scanners poll their chains (ms; default 1000). */
   railPollMs?: number;
+  /** A client must send its request headers within this time (ms; default 10 s). */
+  headersTimeoutMs?: number;
+  /** ... and the whole request within this time (ms; default 30 s). */
+  requestTimeoutMs?: number;
   logger?: Logger;
   clock?: Clock;
   ids?: IdSource;
@@ -98,8 +106,12 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
-/** Serves the built renderer; returns the not-found fallback for client-side routes. */
-function registerRenderer(app: FastifyInstance, dir: string, token: string): (request: FastifyRequest, reply: FastifyReply) => unknown {
+/**
+ * Serves the built renderer: its page (with the PosApi token) only at / and /index.html, its
+ * assets as files. No other path gets the page: payer paths such as /code/{code} must never carry
+ * the token (README "Security").
+ */
+function registerRenderer(app: FastifyInstance, dir: string, token: string): void {
   const indexFile = join(dir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The renderer is not built (${indexFile} is missing); run npm run build`);
   // The token goes only into the page we serve; scripts of other origins cannot read it.
@@ -108,18 +120,30 @@ function registerRenderer(app: FastifyInstance, dir: string, token: string): (re
     reply.header('content-security-policy', CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page());
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
-  void app.register(fastifyStatic, { root: dir, index: false, wildcard: true, prefix: '/', decorateReply: false });
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    // Client-side routes (e.g. a one-time checkout link /code/<uuid>) get the app itself.
-    const path = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && !path.startsWith('/pos/') && !/\.[a-z0-9]+$/i.test(path)) return sendPage(request, reply);
-    return reply.code(404).type('text/plain').send('Not found');
-  };
+  void app.register(fastifyStatic, { root: dir, index: false, wildcard: true, prefix: '/', decorateReply: false, allowedPath: (path) => path !== '/index.html' });
+}
+
+/** Default timeouts: a client that sends its headers or body too slowly is cut off (slowloris). */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Errors Node's HTTP parser answers before Fastify sees a request (a malformed request line,
+ * headers too large, a request too slow): still the envelope, so clients can read them.
+ */
+function clientErrorAnswer(error: NodeJS.ErrnoException, now: number): string {
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431 ? 'request: headers too large' : status === 408 ? 'request: not received in time' : 'request: malformed HTTP request';
+  const body = JSON.stringify(failure(10011, message, now));
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   const dataDir = ensureDataDir(options.dataDir);
   const logger = options.logger ?? createLogger({ file: join(dataDir, 'paydesk.log') });
+  // Said, not silently changed: the owner may have opened the folder on purpose (e.g. a backup user).
+  for (const warning of exposureWarnings(dataDir)) logger.warn(warning);
   const ids = options.ids ?? randomIds;
 
   const gatewayFile = join(dataDir, 'gateway.db');
@@ -151,10 +175,33 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 
-    const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 64 * 1024 });
+    const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+    const app = Fastify({
+      logger: false,
+      forceCloseConnections: true,
+      bodyLimit: 64 * 1024,
+      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      // Node checks its timeouts on this interval; the default (30 s) would let a slow client linger.
+      http: { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+      clientErrorHandler(error: NodeJS.ErrnoException, socket) {
+        if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+        socket.end(clientErrorAnswer(error, clock.now()));
+      },
+    });
+    let ownHosts: ReadonlySet<string> = new Set();
+    installRequestGuard(app, {
+      ownHosts: () => {
+        const proxied = hostOfOrigin(gateway.settings.get().publicOrigin);
+        return proxied ? new Set([...ownHosts, proxied]) : ownHosts;
+      },
+      corsOrigins: () => gateway.settings.get().corsOrigins,
+      publicOrigin: () => gateway.settings.get().publicOrigin,
+      now: () => clock.now(),
+    });
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
+    registerCheckoutPage(app);
 
     let receiverUrl = '';
     let loopbackUrl = '';
@@ -184,12 +231,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const handlers = till.handlers();
 
     if (options.httpBridge) registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
-    const spaFallback = options.rendererDir ? registerRenderer(app, options.rendererDir, bridgeToken) : undefined;
-    installNotFound(app, clock, spaFallback);
+    if (options.rendererDir) registerRenderer(app, options.rendererDir, bridgeToken);
+    installNotFound(app, clock);
 
     const bindHost = options.bindHost ?? '127.0.0.1';
     await app.listen({ host: bindHost, port: options.port ?? 0 });
     const port = (app.server.address() as AddressInfo).port;
+    ownHosts = ownHostsFor(bindHost, port);
     url = `http://${bindHost}:${port}`;
     // The till always reaches the embedded gateway on loopback, whatever address the host binds.
     loopbackUrl = `http://127.0.0.1:${port}`;

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join, normalize, sep } from 'node:path';
 import { dispatchPosCommand } from './bridge/dispatch.js';
+import { IssuedLinks } from './bridge/external-links.js';
 import { CSP, startCore, type Core } from './compose.js';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.js';
 import { createLogger } from './platform/logger.js';
@@ -61,7 +62,12 @@ export function isAppUrl(url: string): boolean {
 export async function serveRendererRequest(rendererDir: string, requestUrl: string): Promise<Response> {
   const url = new URL(requestUrl);
   if (url.host !== 'app') return new Response('Not found', { status: 404 });
-  let path = decodeURIComponent(url.pathname);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return new Response('Bad request', { status: 400 }); // a broken %-escape
+  }
   if (path === '/' || !/\.[a-z0-9]+$/i.test(path)) path = '/index.html';
   const file = normalize(join(rendererDir, path));
   // A request must not climb out of the renderer folder (paydesk://app/../../etc/passwd).
@@ -79,11 +85,13 @@ export async function serveRendererRequest(rendererDir: string, requestUrl: stri
   }
 }
 
-/** Locks a window's web contents to the app: no new windows, no navigation away, no permissions. */
-export function confineWebContents(contents: WebContents): void {
+/**
+ * Locks a window's web contents to the app: no new windows, no navigation away, no permissions.
+ * Only explorer links the main process itself handed out open in the system browser.
+ */
+export function confineWebContents(contents: WebContents, links: IssuedLinks): void {
   contents.setWindowOpenHandler(({ url }) => {
-    // Help links may open in the system browser; nothing opens inside the app.
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (links.allows(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
@@ -94,6 +102,8 @@ export function confineWebContents(contents: WebContents): void {
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // Checks (e.g. navigator.permissions.query, clipboard reads) are answered "denied" too.
+  contents.session.setPermissionCheckHandler(() => false);
 }
 
 export interface ShellState {
@@ -112,17 +122,20 @@ export async function launch(): Promise<ShellState> {
   const rendererDir = normalize(join(__dirname, '..', 'renderer'));
 
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));
+  const links = new IssuedLinks();
 
   ipcMain.handle(IPC_CALL_CHANNEL, async (event: IpcMainInvokeEvent, command: unknown, args: unknown): Promise<PosOutcome> => {
     // Only our own page may call the till; a frame of any other origin gets nothing.
     const senderUrl = event.senderFrame?.url ?? '';
     if (!isAppUrl(senderUrl)) return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
     if (typeof command !== 'string') return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
-    return dispatchPosCommand(core.handlers, command, args, logger);
+    const outcome = await dispatchPosCommand(core.handlers, command, args, logger);
+    if (outcome.ok) links.noteFrom(outcome.result);
+    return outcome;
   });
 
   const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
-  confineWebContents(window.webContents);
+  confineWebContents(window.webContents, links);
   const unsubscribe = core.events.subscribe((message) => {
     if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, message);
   });

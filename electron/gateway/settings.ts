@@ -14,6 +14,19 @@ export const GatewaySettingsSchema = z
     reviewThresholdUsd: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount'),
     /** Callback origins exempt from the live-mode address policy, e.g. "https://10.0.0.5:8443". */
     callbackAllowlist: z.array(z.string().url().transform((u) => new URL(u).origin)).max(50),
+    /**
+     * Browser origins (the merchant's own web shops) allowed to call /v1 across origins; every other
+     * foreign origin's writes are refused (README "Security").
+     */
+    corsOrigins: z
+      .array(
+        z
+          .string()
+          .url()
+          .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) origin')
+          .transform((u) => new URL(u).origin),
+      )
+      .max(50),
     /** Live rate sources older than this are refused for quotes. */
     rateMaxAgeSeconds: z.number().int().min(5).max(86_400),
     /** Public origin used in one-time checkout links; '' = the gateway's own loopback URL. */
@@ -31,6 +44,7 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   spreadPercent: '0',
   reviewThresholdUsd: '10000',
   callbackAllowlist: [],
+  corsOrigins: [],
   rateMaxAgeSeconds: 300,
   publicOrigin: '',
   sandboxSettlementSeconds: 10,

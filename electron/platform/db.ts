@@ -4,6 +4,7 @@
  * versions only go up, and a database written by a newer Paydesk is refused, never touched.
  */
 import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync } from 'node:fs';
 
 export type Db = Database.Database;
 
@@ -69,6 +70,8 @@ export interface OpenOptions {
 }
 
 export function openDatabase({ file, migrations, busyTimeoutMs = 5000, walAutocheckpointPages = 1000 }: OpenOptions): Db {
+  // A new file is made private first; SQLite gives its -wal and -shm files the same mode.
+  if (file !== ':memory:' && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file);
   try {
     if (file !== ':memory:') db.pragma('journal_mode = WAL');

@@ -32,7 +32,7 @@ export function createLogger(options: LoggerOptions = {}, bindings: Record<strin
     if (options.stderr ?? true) process.stderr.write(line);
     if (options.file) {
       try {
-        appendFileSync(options.file, line);
+        appendFileSync(options.file, line, { mode: 0o600 });
       } catch {
         // A log file we cannot write must never take the till down.
       }

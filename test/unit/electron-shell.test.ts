@@ -25,7 +25,11 @@ const fake = vi.hoisted(() => {
     readonly events = new Map<string, Listener>();
     openHandler: Listener | undefined;
     permissionHandler: Listener | undefined;
-    readonly session = { setPermissionRequestHandler: (h: Listener) => (this.permissionHandler = h) };
+    permissionCheck: Listener | undefined;
+    readonly session = {
+      setPermissionRequestHandler: (h: Listener) => (this.permissionHandler = h),
+      setPermissionCheckHandler: (h: Listener) => (this.permissionCheck = h),
+    };
     setWindowOpenHandler(h: Listener) {
       this.openHandler = h;
     }
@@ -152,8 +156,11 @@ describe('electron/main.ts', () => {
   it('denies new windows and navigation off the app, and every permission', () => {
     const contents = fake.windows[0].webContents;
     expect(contents.openHandler({ url: 'paydesk://app/other' })).toEqual({ action: 'deny' });
-    expect(contents.openHandler({ url: 'https://example.com/help' })).toEqual({ action: 'deny' });
-    expect(fake.electron.shell.openExternal).toHaveBeenCalledWith('https://example.com/help');
+    // A URL the app did not hand out never reaches the system browser, whatever its scheme.
+    for (const url of ['https://example.com/help', 'file:///etc/passwd', 'smb://host/share', 'javascript:alert(1)']) {
+      expect(contents.openHandler({ url })).toEqual({ action: 'deny' });
+    }
+    expect(fake.electron.shell.openExternal).not.toHaveBeenCalled();
 
     const navigate = contents.events.get('will-navigate');
     const away = { preventDefault: vi.fn() };
@@ -169,6 +176,7 @@ describe('electron/main.ts', () => {
     let granted: boolean | undefined;
     contents.permissionHandler(contents, 'media', (ok: boolean) => (granted = ok));
     expect(granted).toBe(false);
+    expect(contents.permissionCheck(contents, 'clipboard-read', 'paydesk://app')).toBe(false);
   });
 
   it('serves the renderer on the app scheme with the strict CSP, and nothing outside it', async () => {
@@ -184,6 +192,8 @@ describe('electron/main.ts', () => {
     expect((await fake.schemeHandler!({ url: 'paydesk://app/orders/today' })).status).toBe(200);
     expect((await fake.schemeHandler!({ url: 'paydesk://app/..%2F..%2Fpackage.json' })).status).toBe(404);
     expect((await fake.schemeHandler!({ url: 'paydesk://other/index.html' })).status).toBe(404);
+    // A broken %-escape is a bad request, not a crash of the handler.
+    expect((await fake.schemeHandler!({ url: 'paydesk://app/%E0%A4%A' })).status).toBe(400);
   });
 
   it('answers PosApi calls over IPC from the app window only, validating names and args', async () => {

@@ -9,9 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPackage, extractFile } from '@electron/asar';
+import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { repoRoot } from '../helpers/host.js';
 
 const require = createRequire(import.meta.url);
+// @electron/fuses' marker before the wire; each fuse is '0' (off) or '1' (on), in FuseV1Options order.
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const SHIPPED_WIRE = '101100011';
 const work = mkdtempSync(join(tmpdir(), 'paydesk-pack-'));
 let asarPath = '';
 let entries: string[] = [];
@@ -20,7 +24,8 @@ beforeAll(async () => {
   execFileSync(process.execPath, ['scripts/make-icons.mjs'], { cwd: repoRoot, stdio: 'ignore' });
   const stub = join(work, 'electron-dist');
   mkdirSync(stub, { recursive: true });
-  writeFileSync(join(stub, 'electron'), '#!/bin/sh\nexit 0\n');
+  // A stand-in binary carrying a fuse wire as Electron 41 ships it, so the fuses step has work to do.
+  writeFileSync(join(stub, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from(SENTINEL), Buffer.from([1, SHIPPED_WIRE.length]), Buffer.from(SHIPPED_WIRE)]));
   chmodSync(join(stub, 'electron'), 0o755);
   writeFileSync(join(stub, 'version'), '41.7.1');
 
@@ -51,6 +56,18 @@ describe('electron-builder packaging (offline, stub Electron)', () => {
     expect(entries).toContain('/dist/electron/preload.cjs');
     expect(entries).toContain('/dist/renderer/index.html');
     expect(entries.some((entry) => /^\/dist\/renderer\/assets\/.+\.js$/.test(entry))).toBe(true);
+  });
+
+  it('flips the Electron fuses: no run-as-node, NODE_OPTIONS or inspect; asar only and integrity-checked', async () => {
+    const wire = await getCurrentFuseWire(join(work, 'out', 'linux-unpacked', 'paydesk'));
+    const on = (option: FuseV1Options) => String.fromCharCode(wire[option] as number);
+    expect(on(FuseV1Options.RunAsNode)).toBe('0');
+    expect(on(FuseV1Options.EnableNodeOptionsEnvironmentVariable)).toBe('0');
+    expect(on(FuseV1Options.EnableNodeCliInspectArguments)).toBe('0');
+    expect(on(FuseV1Options.EnableEmbeddedAsarIntegrityValidation)).toBe('1');
+    expect(on(FuseV1Options.OnlyLoadAppFromAsar)).toBe('1');
+    expect(on(FuseV1Options.EnableCookieEncryption)).toBe('1');
+    expect(on(FuseV1Options.GrantFileProtocolExtraPrivileges)).toBe('0');
   });
 
   it('points the packaged package.json at the main bundle', () => {
