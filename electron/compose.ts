@@ -8,8 +8,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STATUS_CODES } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { STATUS_CODES, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
 import { failure } from '../shared/envelope.js';
 import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
@@ -20,7 +20,7 @@ import { registerCheckoutPage } from './gateway/checkout-page.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
-import { hostOfOrigin, installRequestGuard, ownHostsFor } from './platform/http-guard.js';
+import { hostOfOrigin, installRequestGuard, loopbackHostsFor, ownHostsFor } from './platform/http-guard.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
@@ -123,6 +123,19 @@ function registerRenderer(app: FastifyInstance, dir: string, token: string): voi
   void app.register(fastifyStatic, { root: dir, index: false, wildcard: true, prefix: '/', decorateReply: false, allowedPath: (path) => path !== '/index.html' });
 }
 
+/** Bind addresses that already take connections on 127.0.0.1. */
+const ALL_LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::']);
+
+/** Feeds connections to 127.0.0.1:port into `server` (one server, two listening addresses). */
+async function listenOnLoopback(server: Server, port: number): Promise<NetServer> {
+  const listener = createNetServer((socket) => server.emit('connection', socket));
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(port, '127.0.0.1', () => resolve());
+  });
+  return listener;
+}
+
 /** Default timeouts: a client that sends its headers or body too slowly is cut off (slowloris). */
 export const HEADERS_TIMEOUT_MS = 10_000;
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -189,7 +202,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       },
     });
     let ownHosts: ReadonlySet<string> = new Set();
+    let tillHosts: ReadonlySet<string> = new Set();
     installRequestGuard(app, {
+      tillHosts: () => tillHosts,
       ownHosts: () => {
         const proxied = hostOfOrigin(gateway.settings.get().publicOrigin);
         return proxied ? new Set([...ownHosts, proxied]) : ownHosts;
@@ -238,11 +253,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     await app.listen({ host: bindHost, port: options.port ?? 0 });
     const port = (app.server.address() as AddressInfo).port;
     ownHosts = ownHostsFor(bindHost, port);
-    url = `http://${bindHost}:${port}`;
-    // The till always reaches the embedded gateway on loopback, whatever address the host binds.
-    loopbackUrl = `http://127.0.0.1:${port}`;
+    tillHosts = loopbackHostsFor(port);
+    // The till's page is served only on loopback (README "Security"): bound to one other address
+    // (a LAN one), the same server also takes connections on 127.0.0.1 at the same port.
+    const loopbackListener = ALL_LOOPBACK_BINDS.has(bindHost) ? undefined : await listenOnLoopback(app.server, port);
+    // The till, its window and the ready line use the loopback URL whatever address the host binds.
+    url = `http://127.0.0.1:${port}`;
+    loopbackUrl = url;
     till.start();
-    logger.info('core started', { url, mode, dataDir, callbackReceiver: receiver.url });
+    logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url });
 
     const openTill = tillDb;
     let closed = false;
@@ -258,6 +277,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
         closed = true;
         await till.close();
         await receiver.close();
+        loopbackListener?.close();
         await app.close();
         await gateway.close();
         await checkpointer?.close();

@@ -17,6 +17,8 @@ export const FOREIGN_ORIGIN_CODE = 1403;
 export interface GuardOptions {
   /** Accepted `Host` values (lower case, `host:port`), read on every request: settings may change. */
   ownHosts: () => ReadonlySet<string>;
+  /** The loopback names (`127.0.0.1:port`, `localhost:port`, `[::1]:port`): the till's own origin. */
+  tillHosts: () => ReadonlySet<string>;
   /** Browser origins allowed to call /v1 across origins (the merchant's web shops). */
   corsOrigins: () => readonly string[];
   /** The configured public origin (a proxy in front of the gateway), '' when none. */
@@ -36,7 +38,7 @@ export function hostWithPort(host: string, port: number): string {
  * itself, and every interface address when bound to all of them (IP literals cannot be rebound).
  */
 export function ownHostsFor(bindHost: string, port: number): Set<string> {
-  const names = new Set([hostWithPort('127.0.0.1', port), hostWithPort('localhost', port), hostWithPort('::1', port)]);
+  const names = loopbackHostsFor(port);
   if (bindHost === '0.0.0.0' || bindHost === '::') {
     for (const list of Object.values(networkInterfaces())) {
       for (const address of list ?? []) names.add(hostWithPort(address.address.toLowerCase(), port));
@@ -56,6 +58,23 @@ export function hostOfOrigin(origin: string): string {
   }
 }
 
+/** The loopback names of a server on `port`: the only names the till's page and PosApi answer on. */
+export function loopbackHostsFor(port: number): Set<string> {
+  return new Set([hostWithPort('127.0.0.1', port), hostWithPort('localhost', port), hostWithPort('::1', port)]);
+}
+
+/** True for a peer address on this machine's loopback (IPv4, IPv6, or IPv4-mapped IPv6). */
+export function isLoopbackPeer(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.toLowerCase().replace(/^::ffff:/, '');
+  return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
+}
+
+/** The cashier's page and the PosApi: served only to this machine, on its loopback names. */
+function isTillPath(path: string): boolean {
+  return path === '/' || path === '/index.html' || path.startsWith('/pos/');
+}
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '';
 }
@@ -64,9 +83,11 @@ function isApiPath(path: string): boolean {
   return path === '/v1' || path.startsWith('/v1/') || path === '/one_time_payment';
 }
 
-function refuse(reply: FastifyReply, path: string, status: number, code: number, message: string, now: number): FastifyReply {
+type Refusal = { status: 421; code: typeof MISDIRECTED_CODE; pos: 'misdirected' } | { status: 403; code: typeof FOREIGN_ORIGIN_CODE; pos: 'forbidden_origin' | 'till_only' };
+
+function refuse(reply: FastifyReply, path: string, { status, code, pos }: Refusal, message: string, now: number): FastifyReply {
   if (isApiPath(path)) return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(failure(code, message, now));
-  if (path.startsWith('/pos/')) return reply.code(status).send({ ok: false, error: { code: status === 421 ? 'misdirected' : 'forbidden_origin', message } });
+  if (path.startsWith('/pos/')) return reply.code(status).send({ ok: false, error: { code: pos, message } });
   return reply.code(status).header('content-type', 'text/plain; charset=utf-8').send(message);
 }
 
@@ -76,7 +97,12 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
     const path = pathOf(request);
     const host = (request.headers.host ?? '').toLowerCase();
     if (!options.ownHosts().has(host)) {
-      void refuse(reply, path, 421, MISDIRECTED_CODE, `Host: this server answers only its own names, not "${host.slice(0, 100)}"`, options.now());
+      void refuse(reply, path, { status: 421, code: MISDIRECTED_CODE, pos: 'misdirected' }, `Host: this server answers only its own names, not "${host.slice(0, 100)}"`, options.now());
+      return;
+    }
+    if (isTillPath(path) && (!options.tillHosts().has(host) || !isLoopbackPeer(request.socket.remoteAddress))) {
+      // A LAN device (with --host) or a proxy never gets the till's page or token.
+      void refuse(reply, path, { status: 403, code: FOREIGN_ORIGIN_CODE, pos: 'till_only' }, 'The till is served only to this machine (http://127.0.0.1)', options.now());
       return;
     }
     const origin = request.headers.origin;
@@ -100,6 +126,6 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
     }
     // Cross-origin reads cannot see the answer (no CORS headers); writes and the PosApi are refused outright.
     if (READS.has(request.method) && !path.startsWith('/pos/')) return done();
-    void refuse(reply, path, 403, FOREIGN_ORIGIN_CODE, `Origin: requests from ${origin.slice(0, 100)} are not accepted (add it to corsOrigins to allow a web shop)`, options.now());
+    void refuse(reply, path, { status: 403, code: FOREIGN_ORIGIN_CODE, pos: 'forbidden_origin' }, `Origin: requests from ${origin.slice(0, 100)} are not accepted (add it to corsOrigins to allow a web shop)`, options.now());
   });
 }

@@ -14,6 +14,7 @@ import { silentLogger } from '../../electron/platform/logger.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
 import { repoRoot, tempDataDir } from '../helpers/host.js';
 import { readFileSync } from 'node:fs';
+import { isLoopbackPeer } from '../../electron/platform/http-guard.js';
 
 interface Answer {
   status: number;
@@ -26,9 +27,9 @@ let port = 0;
 let merchantKey = '';
 
 /** A raw request, so that Host and Origin can be anything (fetch would not let us set Host). */
-function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function send(method: string, path: string, headers: Record<string, string>, body?: string, address = '127.0.0.1'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
+    const req = httpRequest({ host: address, port, method, path, headers: { ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
@@ -120,6 +121,42 @@ describe('the till page and token', () => {
       if (path.startsWith('/index.html')) continue; // the page itself, on the till origin
       expect(answer.text).not.toContain(core.bridgeToken);
     }
+  });
+});
+
+describe('the till on another bind address (--host)', () => {
+  it('answers the gateway on its bind address but serves the till page and PosApi only on loopback names', async () => {
+    // 127.0.0.2 stands in for a LAN address: the server's own, but not the till's origin.
+    const lan = await startCore({ dataDir: tempDataDir('pd-sec-lan-'), shell: 'host', port: 0, bindHost: '127.0.0.2', logger: silentLogger, rendererDir: join(repoRoot, 'dist', 'renderer'), httpBridge: true });
+    try {
+      const lanAddress = '127.0.0.2';
+      const at = (host: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) => {
+        const saved = port;
+        port = lan.port;
+        return send(method, path, { host, ...headers }, body, lanAddress).finally(() => (port = saved));
+      };
+      expect((await at(`127.0.0.1:${lan.port}`, 'GET', '/')).text).toContain(lan.bridgeToken);
+      // The cashier's window opens the loopback URL, which the same server also answers.
+      expect(lan.url).toBe(`http://127.0.0.1:${lan.port}`);
+      expect((await fetch(`${lan.url}/`)).status).toBe(200);
+      {
+        // The Host a LAN device sends: the gateway answers, the till does not.
+        expect((await at(`${lanAddress}:${lan.port}`, 'GET', '/v1/health')).status).toBe(200);
+        const page = await at(`${lanAddress}:${lan.port}`, 'GET', '/');
+        expect(page.status).toBe(403);
+        expect(page.text).not.toContain(lan.bridgeToken);
+        const call = await at(`${lanAddress}:${lan.port}`, 'POST', '/pos/call/app.info', { authorization: `Bearer ${lan.bridgeToken}`, 'content-type': 'application/json' }, '{}');
+        expect(call.status).toBe(403);
+        expect(JSON.parse(call.text)).toMatchObject({ ok: false, error: { code: 'till_only' } });
+      }
+    } finally {
+      await lan.close();
+    }
+  });
+
+  it('knows a loopback peer from any other', () => {
+    for (const peer of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopbackPeer(peer)).toBe(true);
+    for (const peer of ['192.168.1.20', '10.0.0.2', '::ffff:192.168.1.20', 'fe80::1', '', undefined]) expect(isLoopbackPeer(peer)).toBe(false);
   });
 });
 
