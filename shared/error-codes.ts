@@ -1,9 +1,13 @@
 /**
  * Top-level error codes of the /v1 envelope (compat-notes and house-rules). `code` on the
  * wire is a number; clients judge by `success`, but we still send meaningful HTTP statuses.
+ * Refusals of a request as a whole (not of one parameter) use HTTP status + 1000, as the hosted
+ * service's 1429 does.
  */
 export const API_ERRORS = {
   serverError: { code: -1, http: 500 },
+  /** SQLite reported a full disk: nothing was saved, a retry after freeing space works. */
+  storageFull: { code: -1, http: 507 },
   merchantKey: { code: 2000, http: 401 },
   rateLimited: { code: 1429, http: 429 },
   parameter: { code: 10011, http: 400 },
@@ -22,7 +26,13 @@ export const API_ERRORS = {
   termsConflict: { code: 10084, http: 409 },
   traceUnavailable: { code: 10084, http: 409 },
   invalidCallbackEvent: { code: 10131, http: 400 },
-  notFound: { code: 404, http: 404 },
+  /** No such path or method under /v1. */
+  endpointNotFound: { code: 1404, http: 404 },
+  /** The body is over the 64 KB limit. */
+  bodyTooLarge: { code: 1413, http: 413 },
+  /** Answered by the request guard (electron/platform/http-guard.ts): a foreign Origin's write, a foreign Host. */
+  foreignOrigin: { code: 1403, http: 403 },
+  misdirected: { code: 1421, http: 421 },
 } as const;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

@@ -41,6 +41,15 @@ function canonical(value: Dec): Amount {
   return value.toFixed();
 }
 
+/**
+ * A JSON number as plain decimal text ("0.0000001", never "1e-7"): what arrives as a number on the
+ * wire is turned into text at once, so no amount lives in a JS number beyond that point.
+ */
+export function plainNumberText(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  return new D(value).toFixed();
+}
+
 /** Parses user or wire text into canonical form; throws RangeError when it is not a plain decimal. */
 export function parseAmount(text: string): Amount {
   return canonical(dec(text));

@@ -1,6 +1,7 @@
 /** gateway.db: the gateway's schema, as ordered migrations. Never edit a shipped migration; add one. */
 import { openDatabase, type Db, type Migration } from '../platform/db.js';
 import { callbackMigration, callbackOriginIndexSql } from './callbacks/store.js';
+import { recomputeStoredSurplus } from './results/surplus-migration.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   {
@@ -227,6 +228,11 @@ export const gatewayMigrations: readonly Migration[] = [
         CREATE INDEX payments_grace ON payments (expired_at) WHERE status = 'confirming' AND deadline_passed = 1;
       `);
     },
+  },
+  {
+    version: 8,
+    name: 'results: surplus recomputed from the ledger (a transaction crossing the amount due was counted twice)',
+    up: recomputeStoredSurplus,
   },
 ];
 

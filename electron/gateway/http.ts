@@ -5,27 +5,66 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure, ok } from '../../shared/envelope.js';
+import { plainNumberText } from '../../shared/money.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
-import { GatewayError } from './errors.js';
+import { API_ERRORS } from '../../shared/error-codes.js';
+import { clientErrorEnvelope, GatewayError, isStorageFull, storageFullEnvelope } from './errors.js';
 
-export type Params = Record<string, string>;
+/** JSON types a parameter may arrive as besides text (form and query values are always text). */
+export type ParamKind = 'number' | 'boolean' | 'null' | 'object' | 'array';
 
-/** Flattens query + body into one string map; body wins. Non-string JSON values are stringified. */
+/** Where `requestParams` notes the JSON type of every parameter that did not arrive as text. */
+export const PARAM_KINDS: unique symbol = Symbol('paydesk.paramKinds');
+
+/**
+ * Parameters as text by name. Numbers and booleans are turned into text (lenient clients send
+ * `isChain: 1`); null, objects and arrays have no text, but their JSON type is kept under
+ * PARAM_KINDS, so a reader that must refuse them (amounts) can tell them from "not given".
+ */
+export type Params = Record<string, string> & { readonly [PARAM_KINDS]?: ReadonlyMap<string, ParamKind> };
+
+/** The JSON type `name` arrived as when it was not text. */
+export function paramKind(params: Params, name: string): ParamKind | undefined {
+  return params[PARAM_KINDS]?.get(name);
+}
+
+/** A JSON number as plain decimal text: JSON.parse gives 1e-7 for 0.0000001, which no amount reader takes. */
+function numberText(value: number): string {
+  const text = String(value);
+  return /e/i.test(text) && Number.isFinite(value) ? plainNumberText(value) : text;
+}
+
+/**
+ * Flattens query + body into one map; the body wins, also with null (a body's null is not the
+ * query's value). Arrays keep their first text item (repeated query keys), as clients expect.
+ */
 export function requestParams(request: FastifyRequest): Params {
-  const out: Params = {};
+  const out: Record<string, string> = {};
+  const kinds = new Map<string, ParamKind>();
   const merge = (source: unknown): void => {
     if (source === null || typeof source !== 'object' || Array.isArray(source)) return;
     for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
-      if (value === undefined || value === null) continue;
+      if (value === undefined) continue;
+      delete out[key];
+      kinds.delete(key);
       if (typeof value === 'string') out[key] = value;
-      else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
-      else if (Array.isArray(value) && typeof value[0] === 'string') out[key] = value[0];
+      else if (typeof value === 'number') {
+        out[key] = numberText(value);
+        kinds.set(key, 'number');
+      } else if (typeof value === 'boolean') {
+        out[key] = String(value);
+        kinds.set(key, 'boolean');
+      } else if (value === null) kinds.set(key, 'null');
+      else if (Array.isArray(value)) {
+        if (typeof value[0] === 'string') out[key] = value[0];
+        kinds.set(key, 'array');
+      } else kinds.set(key, 'object');
     }
   };
   merge(request.query);
   merge(request.body);
-  return out;
+  return kinds.size > 0 ? Object.assign(out, { [PARAM_KINDS]: kinds }) : out;
 }
 
 function parseLooseBody(text: string): unknown {
@@ -63,30 +102,49 @@ export function sendOk(reply: FastifyReply, clock: Clock, data: unknown): Fastif
   return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(ok(data, clock.now()));
 }
 
-/** Maps any thrown error to the error envelope; never leaks a stack trace. */
+/** The path of a request URL: logs never get its query, which may carry a callback URL's secret token. */
+export function pathOf(url: string): string {
+  return url.split('?')[0] ?? '';
+}
+
+function isApiPath(path: string): boolean {
+  return path === '/v1' || path.startsWith('/v1/');
+}
+
+/**
+ * Maps any thrown error to the error envelope with a documented code (README's error table);
+ * never leaks a stack trace. Statuses stay meaningful: 4xx for the client's mistakes, 507 when
+ * the disk is full (nothing was saved; a retry after space is freed works), 500 for our bugs.
+ */
 export function installErrorEnvelope(app: FastifyInstance, { clock, logger }: EnvelopeContext): void {
   app.setErrorHandler((error: unknown, request, reply) => {
-    if (error instanceof GatewayError) {
-      return reply.code(error.httpStatus).send(failure(error.code, error.message, clock.now()));
+    const send = (envelope: { http: number; code: number; message: string }): FastifyReply =>
+      reply.code(envelope.http).header('content-type', 'application/json; charset=utf-8').send(failure(envelope.code, envelope.message, clock.now()));
+    if (error instanceof GatewayError) return send({ http: error.httpStatus, code: error.code, message: error.message });
+    const path = pathOf(request.url);
+    if (isStorageFull(error)) {
+      logger.error('storage is full: a write was refused', { method: request.method, path, sqlite: (error as { code?: unknown }).code });
+      return send(storageFullEnvelope());
     }
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      // Fastify's own client errors (body too large, bad content): a parameter error for clients.
-      return reply.code(status).send(failure(10011, `request: ${(error as Error).message}`, clock.now()));
+      return send(clientErrorEnvelope(status, error instanceof Error ? error.message : String(error), `${request.method} ${path}`, isApiPath(path)));
     }
-    logger.error('unhandled gateway error', { url: request.url, error: error instanceof Error ? error.stack : String(error) });
-    return reply.code(500).send(failure(-1, 'Internal server error', clock.now()));
+    logger.error('unhandled gateway error', { method: request.method, path, error: error instanceof Error ? error.stack : String(error) });
+    return send({ http: 500, code: API_ERRORS.serverError.code, message: 'Internal server error' });
   });
 }
 
 /**
- * Unknown /v1 paths answer with the error envelope; other paths go to `fallback` (the host's
- * single-page app) or a plain 404.
+ * Unknown /v1 paths and methods answer with the error envelope (1404); other paths go to
+ * `fallback` (the host's single-page app) or a plain 404.
  */
 export function installNotFound(app: FastifyInstance, clock: Clock, fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?')) {
-      return reply.code(404).send(failure(404, `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, clock.now()));
+    const path = pathOf(request.url);
+    if (isApiPath(path)) {
+      const { http, code, message } = clientErrorEnvelope(404, '', `${request.method} ${path}`, true);
+      return reply.code(http).header('content-type', 'application/json; charset=utf-8').send(failure(code, message, clock.now()));
     }
     if (fallback) return fallback(request, reply);
     return reply.code(404).type('text/plain').send('Not found');

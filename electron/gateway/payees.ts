@@ -2,6 +2,7 @@
 import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
 import { GatewayError, paramError } from './errors.js';
+import { textProblem } from './params.js';
 import { DEMO_USERS } from './seed.js';
 
 export interface Payee {
@@ -62,6 +63,8 @@ export class Payees {
     if (!/^\d{1,20}$/.test(networkId)) throw paramError('networkId', 'must be a numeric network id of 1 to 20 digits');
     const name = fullName.trim();
     if (name === '' || [...name].length > 64) throw paramError('fullName', 'must be 1 to 64 characters');
+    const problem = textProblem(name);
+    if (problem) throw paramError('fullName', problem);
     return this.db.transaction(() => {
       const existing = this.byNetworkId.get(networkId) as { payee_id: string; network_id: string; full_name: string } | undefined;
       if (existing) return { payeeId: existing.payee_id, networkId: existing.network_id, fullName: existing.full_name };

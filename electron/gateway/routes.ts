@@ -188,7 +188,7 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
     const p = new ParamReader(requestParams(request));
     const key = p.required('key').toLowerCase();
     if (!catalog.fiats.has(key) && !catalog.assets.has(key)) throw paramError('key', `${key} is neither a fiat code nor an asset id of this gateway`);
-    const usdPrice = p.amount('usdPrice');
+    const usdPrice = p.price('usdPrice');
     if (!usdPrice) throw paramError('usdPrice', 'is required');
     deps.rates.set(key, usdPrice, 'merchant', deps.realNow());
     return ok(reply, { key, ...deps.rates.usdPrice(key) });

@@ -24,14 +24,24 @@ type Settle = () => void;
 /** Thrown inside the batch's transaction to roll it back; never escapes this module. */
 class PartialWrite extends Error {}
 
-/** Runs each write of the batch with `run`, noting how to settle it; a PartialWrite aborts the batch. */
+/**
+ * SQLite itself rolled the whole transaction back (a full disk, an I/O error): every write of the
+ * batch is lost, and nothing after it may run outside a transaction. Never escapes this module.
+ */
+class BatchLost extends Error {
+  constructor(readonly reason: unknown) {
+    super('the batch transaction was rolled back by SQLite');
+  }
+}
+
+/** Runs each write of the batch with `run`, noting how to settle it; PartialWrite and BatchLost abort the batch. */
 function settleEach(batch: Queued[], settled: Settle[], run: (work: () => unknown) => unknown): void {
   for (const item of batch) {
     try {
       const value = run(item.work);
       settled.push(() => item.resolve(value));
     } catch (error) {
-      if (error instanceof PartialWrite) throw error;
+      if (error instanceof PartialWrite || error instanceof BatchLost) throw error;
       settled.push(() => item.reject(error));
     }
   }
@@ -56,14 +66,23 @@ export class GroupCommit {
       try {
         return work();
       } catch (error) {
+        if (!db.inTransaction) throw new BatchLost(error);
         if (written() !== before) throw new PartialWrite();
         throw error;
       }
     };
     // Inside the batch's transaction a nested transaction is a savepoint: a failing write rolls back only itself.
     const savepoint = db.transaction((work: () => unknown) => work());
+    const isolatedWrite = (work: () => unknown): unknown => {
+      try {
+        return savepoint(work);
+      } catch (error) {
+        if (!db.inTransaction) throw new BatchLost(error);
+        throw error;
+      }
+    };
     this.shared = db.transaction((batch: Queued[], settled: Settle[]) => settleEach(batch, settled, noSavepoint));
-    this.isolated = db.transaction((batch: Queued[], settled: Settle[]) => settleEach(batch, settled, savepoint));
+    this.isolated = db.transaction((batch: Queued[], settled: Settle[]) => settleEach(batch, settled, isolatedWrite));
   }
 
   /** Runs `work` in the next group transaction; resolves after that transaction commits. */
@@ -94,8 +113,9 @@ export class GroupCommit {
         this.isolated(batch, settled);
       }
     } catch (error) {
-      // The commit itself failed (e.g. disk full): none of the batch happened.
-      for (const item of batch) item.reject(error);
+      // The commit itself failed, or SQLite rolled the batch back (e.g. disk full): none of it happened.
+      const reason = error instanceof BatchLost ? error.reason : error;
+      for (const item of batch) item.reject(reason);
       return;
     }
     for (const settle of settled) settle();

@@ -81,13 +81,15 @@ describe('wallet payments (final at once, no confirming)', () => {
     const payment = await createWallet();
     await pay(payment, add(payment.paymentAmount, '1.5'));
     const over = await result(payment.traceId);
-    expect(over).toMatchObject({ status: 'pending', surplusAmount: '1.5', surplusStatus: 'recorded' });
+    // paymentAmount is never more than payableAmount: the 1.5 beyond it is surplus only (house rule).
+    expect(over).toMatchObject({ status: 'pending', paymentAmount: payment.paymentAmount, surplusAmount: '1.5', surplusStatus: 'recorded' });
+    expect(over.payment.totalTransactionsAmount).toBe(add(payment.paymentAmount, '1.5'));
     await advance(10);
     expect((await result(payment.traceId)).status).toBe('success');
     const late = await pay(payment, '2');
     expect(late.booked).toBe('surplus');
     const after = await result(payment.traceId);
-    expect(after).toMatchObject({ status: 'success', surplusAmount: '3.5' });
+    expect(after).toMatchObject({ status: 'success', paymentAmount: payment.paymentAmount, surplusAmount: '3.5' });
     expect(after.transactions).toHaveLength(2);
   });
 

@@ -105,3 +105,31 @@ describe('checkpoint worker', () => {
     db.close();
   });
 });
+
+describe('GroupCommit on a full disk', () => {
+  it('rejects every write of a batch SQLite rolled back with the storage error, and commits none of them', async () => {
+    const db = openDatabase({ file: tempFile(), migrations });
+    const insert = db.prepare('INSERT INTO items (name, n) VALUES (?, ?)');
+    // Fill the file up to a page limit, as a full disk would.
+    const pages = db.pragma('page_count', { simple: true }) as number;
+    db.pragma(`max_page_count = ${pages + 2}`);
+    const group = new GroupCommit(db);
+    const big = 'x'.repeat(3000);
+    const results = await Promise.allSettled([
+      group.run(() => insert.run('a', 1).changes),
+      group.run(() => {
+        for (let i = 0; i < 20; i++) insert.run(`${big}${i}`, i); // runs out of pages half-way
+        return 'done';
+      }),
+      group.run(() => insert.run('c', 3).changes),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    for (const result of results) expect(String((result as PromiseRejectedResult).reason)).toMatch(/full/i);
+    expect(db.inTransaction).toBe(false);
+    expect(db.prepare('SELECT count(*) AS n FROM items').get()).toEqual({ n: 0 });
+    // Space again: the next writes go through normally.
+    db.pragma('max_page_count = 1000000');
+    expect(await group.run(() => insert.run('d', 4).changes)).toBe(1);
+    db.close();
+  });
+});

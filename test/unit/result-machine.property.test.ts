@@ -1,13 +1,14 @@
 /**
  * Property test of the result state machine: random sequences of payments (wallet and on-chain),
- * confirmations, clock moves, cancellations and review decisions, checked step by step against a
- * small reference model and the money invariants (nothing lost, nothing counted twice, terminal
- * is terminal).
+ * confirmations, reorganisations, clock moves, cancellations and review decisions, for fixed and
+ * open amounts, checked step by step against a small reference model and the money invariants
+ * (nothing lost, nothing counted twice, terminal is terminal, paymentAmount never above
+ * payableAmount and paymentAmount + surplusAmount exactly what was sent in the payment asset).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIRMATION_GRACE_MS, transition, type Effect, type Fact, type ResultState } from '../../electron/gateway/results/machine.js';
-import { add, compare, isZero, subtract } from '../../shared/money.js';
+import { CONFIRMATION_GRACE_MS, recognisedOf, surplusOf, transition, type Effect, type Fact, type ResultState } from '../../electron/gateway/results/machine.js';
+import { add, compare, isZero } from '../../shared/money.js';
 import type { ResultStatus } from '../../shared/status.js';
 
 const ASSET = 'asset-a';
@@ -17,6 +18,7 @@ const SETTLE_MS = 10_000;
 type Action =
   | { kind: 'pay'; units: number; final: boolean; wrongAsset: boolean }
   | { kind: 'confirm'; pick: number }
+  | { kind: 'reorg'; pick: number }
   | { kind: 'advance'; seconds: number }
   | { kind: 'cancel' }
   | { kind: 'review'; approve: boolean };
@@ -24,6 +26,7 @@ type Action =
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('pay' as const), units: fc.integer({ min: 1, max: 8 }), final: fc.boolean(), wrongAsset: fc.constantFrom(false, false, false, true) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat(20) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reorg' as const), pick: fc.nat(20) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 60, max: 200_000 })) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('review' as const), approve: fc.boolean() }) },
@@ -34,8 +37,14 @@ interface Tx {
   amount: string;
   final: boolean;
   confirmed: boolean;
+  /** A reorganisation took it away before it was confirmed: never received. */
+  gone: boolean;
   booked: 'counted' | 'surplus' | 'wrong_asset';
 }
+
+const total = (txs: readonly Tx[]): string => txs.reduce((sum, t) => add(sum, t.amount), '0');
+/** Transactions received toward the order while it was open, and still there. */
+const countedOf = (txs: readonly Tx[]): Tx[] => txs.filter((t) => t.booked === 'counted' && !t.gone);
 
 /** The reference: what the status should be, from totals, written independently of the machine. */
 class Model {
@@ -60,17 +69,25 @@ class Model {
     this.failureCode = code;
     this.settleAt = 0;
   }
-  /** Re-judges from the ledger totals after money or a confirmation. */
+  /** Re-judges from the ledger totals after money, a confirmation or a reorganisation. */
   judge(txs: Tx[], now: number): void {
-    const counted = txs.filter((t) => t.booked === 'counted');
-    const confirmed = counted.filter((t) => t.confirmed).reduce((sum, t) => add(sum, t.amount), '0');
+    const counted = countedOf(txs);
+    const confirmed = total(counted.filter((t) => t.confirmed));
     const open = counted.some((t) => !t.confirmed);
-    if (compare(confirmed, this.payable) >= 0) {
+    const enough = isZero(this.payable) ? !isZero(confirmed) : compare(confirmed, this.payable) >= 0;
+    if (enough) {
       this.status = this.review ? 'auditing' : 'pending';
       if (!this.review) this.settleAt = now + SETTLE_MS;
     } else if (open) this.status = 'confirming';
     else if (this.waiting || (this.deadlineMs > 0 && now >= this.deadlineMs)) this.end('40024');
     else this.status = 'paid_less';
+  }
+  /** A counted transaction still confirming vanished. */
+  reorg(txs: Tx[], now: number): void {
+    if (this.status !== 'confirming') return;
+    if (countedOf(txs).length > 0) this.judge(txs, now);
+    else if (this.waiting) this.end('40000');
+    else this.status = 'unpaid';
   }
 }
 
@@ -80,13 +97,13 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
     status: 'unpaid',
     paymentAssetId: ASSET,
     payable,
-    recognised: '0',
+    received: '0',
     confirmed: '0',
     confirming: 0,
+    late: '0',
     deadlineMs,
     deadlinePassed: false,
     reviewRequired: review,
-    surplus: '0',
     failureCode: '0',
     failureReason: '',
     settleStatus: '',
@@ -97,8 +114,6 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
   };
   const model = new Model(payable, deadlineMs, review);
   const txs: Tx[] = [];
-  let paidIn = '0';
-  let overpaid = '0';
   let n = 0;
 
   const step = (fact: Fact): Effect[] => {
@@ -110,17 +125,13 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
       expect(state.status).toBe(before.status);
       expect(state.failureCode).toBe(before.failureCode);
     }
-    // Surplus that no surplus booking explains is money beyond what was due.
-    const bookedSurplus = outcome.effects.some((e) => e.kind === 'book' && e.as === 'surplus') && 'amount' in fact ? fact.amount : '0';
-    overpaid = add(overpaid, subtract(subtract(state.surplus, before.surplus), bookedSurplus));
     return outcome.effects;
   };
 
   for (const a of actions) {
     switch (a.kind) {
       case 'pay': {
-        const tx: Tx = { txid: `tx-${++n}`, amount: String(a.units), final: a.final, confirmed: a.final, booked: 'counted' };
-        paidIn = add(paidIn, tx.amount);
+        const tx: Tx = { txid: `tx-${++n}`, amount: String(a.units), final: a.final, confirmed: a.final, gone: false, booked: 'counted' };
         const accepts = model.acceptsMoney(now);
         const fact: Fact = a.final
           ? { kind: 'transfer', txid: tx.txid, assetId: a.wrongAsset ? OTHER : ASSET, amount: tx.amount }
@@ -135,12 +146,22 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
         break;
       }
       case 'confirm': {
-        const open = txs.filter((t) => t.booked === 'counted' && !t.confirmed);
+        const open = countedOf(txs).filter((t) => !t.confirmed);
         const tx = open[a.pick % Math.max(open.length, 1)];
         if (!tx) break;
         step({ kind: 'confirmed', txid: tx.txid, amount: tx.amount });
         tx.confirmed = true;
         if (model.status === 'confirming') model.judge(txs, now);
+        break;
+      }
+      case 'reorg': {
+        // Rails report a reorganisation only for counted transactions not yet confirmed.
+        const open = countedOf(txs).filter((t) => !t.confirmed);
+        const tx = open[a.pick % Math.max(open.length, 1)];
+        if (!tx) break;
+        step({ kind: 'gone', txid: tx.txid, amount: tx.amount });
+        tx.gone = true;
+        model.reorg(txs, now);
         break;
       }
       case 'advance': {
@@ -181,24 +202,35 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
     // The machine agrees with the model...
     expect(state.status).toBe(model.status);
     if (state.status === 'failed') expect(state.failureCode).toBe(model.failureCode);
-    // ...and with the ledger: counted money is exactly what was booked as counted, once.
-    const counted = txs.filter((t) => t.booked === 'counted');
-    expect(state.recognised).toBe(counted.reduce((sum, t) => add(sum, t.amount), '0'));
-    expect(state.confirmed).toBe(counted.filter((t) => t.confirmed).reduce((sum, t) => add(sum, t.amount), '0'));
+    // ...and with the ledger: received money is exactly what was booked as counted, once, and not gone.
+    const counted = countedOf(txs);
+    expect(state.received).toBe(total(counted));
+    expect(state.confirmed).toBe(total(counted.filter((t) => t.confirmed)));
     expect(state.confirming).toBe(counted.filter((t) => !t.confirmed).length);
-    // Nothing lost: every amount paid in is counted, kept as surplus, or kept as the wrong asset.
-    const surplusBooked = txs.filter((t) => t.booked === 'surplus').reduce((sum, t) => add(sum, t.amount), '0');
-    const wrong = txs.filter((t) => t.booked === 'wrong_asset').reduce((sum, t) => add(sum, t.amount), '0');
-    expect(add(state.recognised, surplusBooked, wrong)).toBe(paidIn);
-    expect(state.surplus).toBe(add(surplusBooked, overpaid));
-    if (!isZero(overpaid)) expect(compare(state.confirmed, payable)).toBeGreaterThanOrEqual(0);
+    const late = txs.filter((t) => t.booked === 'surplus');
+    expect(state.late).toBe(total(late));
+    // Nothing lost: every amount paid in is received, late, the wrong asset, or taken away by a reorg.
+    const wrong = txs.filter((t) => t.booked === 'wrong_asset');
+    const gone = txs.filter((t) => t.gone);
+    expect(add(state.received, state.late, total(wrong), total(gone))).toBe(total(txs));
+    // House rule: paymentAmount is never above payableAmount (an open amount: everything received)...
+    const paid = recognisedOf(state);
+    const surplus = surplusOf(state);
+    if (isZero(payable)) expect(paid).toBe(total(counted));
+    else expect(paid).toBe(compare(total(counted), payable) <= 0 ? total(counted) : payable);
+    if (!isZero(payable)) expect(compare(paid, payable)).toBeLessThanOrEqual(0);
+    // ...and paymentAmount + surplusAmount is exactly what was sent in the payment asset and is still there.
+    const sentInAsset = txs.filter((t) => (t.booked === 'counted' || t.booked === 'surplus') && !t.gone);
+    expect(add(paid, surplus)).toBe(total(sentInAsset));
+    expect(compare(surplus, '0')).toBeGreaterThanOrEqual(0);
   }
 }
 
 describe('result state machine (property)', () => {
   it('agrees with the reference model and keeps every amount, for random histories', () => {
     fc.assert(
-      fc.property(fc.array(action, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 20 }), fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 3600 })), fc.boolean(), (actions, payableUnits, deadlineS, review) => {
+      // payableUnits 0 is an open amount (the payer chose it).
+      fc.property(fc.array(action, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 20 }), fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 3600 })), fc.boolean(), (actions, payableUnits, deadlineS, review) => {
         run(actions, String(payableUnits), deadlineS * 1000, review);
       }),
       { numRuns: 500 },

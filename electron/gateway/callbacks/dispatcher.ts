@@ -9,6 +9,20 @@ import type { Logger } from '../../platform/logger.js';
 import type { CallbackSender } from './sender.js';
 import type { CallbackStore, DueDelivery } from './store.js';
 
+/**
+ * A callback URL as logs may show it: origin and path. Shop plugins put secret tokens in the
+ * query (`?token=...`) and sometimes credentials in the userinfo; the delivery log (merchant key)
+ * keeps the full URL, the log files never do.
+ */
+export function urlForLog(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return '(not a valid URL)';
+  }
+}
+
 export interface DispatcherOptions {
   store: CallbackStore;
   sender: Pick<CallbackSender, 'send' | 'close'>;
@@ -119,7 +133,7 @@ export class CallbackDispatcher {
     if (this.stopped && !outcome.delivered) return; // shutting down: leave it due, it runs again after restart
     try {
       const status = store.recordAttempt(delivery.deliveryId, { at, httpStatus: outcome.httpStatus, durationMs: outcome.durationMs, error: outcome.error, responseExcerpt: outcome.responseExcerpt }, outcome.delivered, clock.now());
-      if (status === 'exhausted') logger.warn('callback exhausted', { deliveryId: delivery.deliveryId, traceId: delivery.traceId, url: delivery.url });
+      if (status === 'exhausted') logger.warn('callback exhausted', { deliveryId: delivery.deliveryId, traceId: delivery.traceId, url: urlForLog(delivery.url) });
     } catch (error) {
       logger.error('could not record callback attempt', { deliveryId: delivery.deliveryId, error: String(error) });
     }

@@ -17,7 +17,7 @@ import { checkCallbackUrl } from '../callbacks/address-policy.js';
 import type { PaymentRow, PaymentsStore } from '../payments-store.js';
 import type { TransactionView } from '../result-view.js';
 import type { Ledger, TransactionRow } from './ledger.js';
-import { CONFIRMATION_GRACE_MS, transition, type Fact, type Outcome, type ResultState } from './machine.js';
+import { CONFIRMATION_GRACE_MS, recognisedOf, surplusOf, transition, type Fact, type Outcome, type ResultState } from './machine.js';
 
 export interface EngineDeps {
   db: Db;
@@ -42,6 +42,14 @@ export interface Applied {
 
 const OPEN_STATUSES: readonly ResultStatus[] = ['unpaid', 'confirming', 'paid_less'];
 
+const sum = (rows: readonly TransactionRow[]): string => (rows.length ? add(...rows.map((t) => t.amount)) : '0');
+
+/** The stored copy of the surplus (for SQL reports); results derive it from the ledger. */
+function surplusColumns(state: ResultState): Pick<PaymentRow, 'surplus_amount' | 'surplus_status'> {
+  const surplus = surplusOf(state);
+  return { surplus_amount: surplus, surplus_status: isZero(surplus) ? 'no' : 'recorded' };
+}
+
 export class ResultEngine {
   private readonly dueDeadlines;
   private readonly dueGrace;
@@ -57,21 +65,22 @@ export class ResultEngine {
     this.dueCodes = db.prepare("SELECT trace_id FROM payments WHERE is_one_time = 1 AND payment_asset_id = '' AND status = 'unpaid' AND code_expires_at > 0 AND code_expires_at <= ? ORDER BY code_expires_at, created_at").pluck();
   }
 
-  /** The machine's view of a stored payment. */
+  /** The machine's view of a stored payment: its amounts always come from the ledger, the one record of money. */
   stateOf(payment: PaymentRow, rows: readonly TransactionRow[] = this.deps.ledger.of(payment.trace_id)): ResultState {
     const counted = rows.filter((t) => t.booked === 'counted' && t.gone === 0);
     const confirmed = counted.filter((t) => t.confirmed === 1);
+    const late = rows.filter((t) => t.booked === 'surplus' && t.gone === 0);
     return {
       status: payment.status,
       paymentAssetId: payment.payment_asset_id,
       payable: payment.payable_amount || '0',
-      recognised: counted.length ? add(...counted.map((t) => t.amount)) : '0',
-      confirmed: confirmed.length ? add(...confirmed.map((t) => t.amount)) : '0',
+      received: sum(counted),
+      confirmed: sum(confirmed),
       confirming: counted.length - confirmed.length,
+      late: sum(late),
       deadlineMs: payment.expired_at * 1000,
       deadlinePassed: payment.deadline_passed === 1,
       reviewRequired: payment.review_required === 1,
-      surplus: payment.surplus_amount || '0',
       failureCode: payment.failure_code,
       failureReason: payment.failure_reason,
       settleStatus: payment.settle_status === 'pending' || payment.settle_status === 'success' ? payment.settle_status : '',
@@ -84,8 +93,8 @@ export class ResultEngine {
 
   /** Amount recognised toward the order so far (what a locked instruction still asks for is the rest). */
   paidSoFar(traceId: string): string {
-    const counted = this.deps.ledger.of(traceId).filter((t) => t.booked === 'counted' && t.gone === 0);
-    return counted.length ? add(...counted.map((t) => t.amount)) : '0';
+    const payment = this.deps.store.get(traceId);
+    return payment ? recognisedOf(this.stateOf(payment)) : '0';
   }
 
   /** The result's transactions list: everything counted or kept for the order. */
@@ -99,6 +108,7 @@ export class ResultEngine {
       requiredConfirmations: t.required_confirmations,
       seenAt: Math.floor(t.seen_at / 1000),
       counted: t.booked === 'counted' && t.gone === 0,
+      late: t.booked === 'surplus' && t.gone === 0,
       confirmed: t.confirmed === 1,
     }));
   }
@@ -123,13 +133,12 @@ export class ResultEngine {
       failure_reason: after.failureReason,
       settle_status: after.settleStatus,
       settle_due_at: after.settleDueMs,
-      surplus_amount: after.surplus,
-      surplus_status: isZero(after.surplus) ? 'no' : 'recorded',
+      ...surplusColumns(after),
       deadline_passed: after.deadlinePassed ? 1 : 0,
       updated_at: now,
     };
     // Once money is recognised the amount due is locked (house rule).
-    if (!isZero(after.recognised) || compare(after.recognised, before.recognised) !== 0) changes.amount_locked = 1;
+    if (!isZero(after.received) || compare(after.received, before.received) !== 0) changes.amount_locked = 1;
     if (after.status === 'success' && before.status !== 'success') Object.assign(changes, this.settlement(payment, after));
     store.update(payment.trace_id, changes);
     store.event(payment.trace_id, now, fact.kind, before.status, after.status, { ...fact, ...cause });
@@ -139,6 +148,19 @@ export class ResultEngine {
     const updated = store.get(payment.trace_id);
     if (!updated) throw new Error(`payment ${payment.trace_id} vanished`);
     return { payment: updated, outcome };
+  }
+
+  /**
+   * The ledger changed without a fact for the machine (a late transaction a reorganisation took
+   * away): the stored surplus follows it, with an event saying why. Results never wait for this;
+   * they derive their amounts from the ledger.
+   */
+  resync(payment: PaymentRow, cause: Record<string, unknown>): void {
+    const columns = surplusColumns(this.stateOf(payment));
+    if (columns.surplus_amount === payment.surplus_amount) return;
+    const now = this.deps.clock.now();
+    this.deps.store.update(payment.trace_id, { ...columns, updated_at: now });
+    this.deps.store.event(payment.trace_id, now, 'ledger', payment.status, payment.status, { ...cause, surplusAmount: columns.surplus_amount });
   }
 
   /** What was settled: the settlement asset and the estimate of the instruction paid. */

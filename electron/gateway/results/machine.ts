@@ -3,14 +3,16 @@
  * `transition(state, fact, nowMs) -> { state, effects }`. No I/O and no clock of its own; the
  * engine loads the state, applies the outcome and its effects in one SQLite transaction.
  *
- * Money invariants: every amount a fact brings is either counted toward the order or recorded
- * as surplus (or, for the wrong asset, as unmatched): never dropped, never counted twice
- * (facts name their transaction and a transaction is counted once). A terminal status never
- * changes.
+ * Money invariants: every amount a fact brings is either received toward the order, kept as late
+ * money, or (the wrong asset) recorded as such: never dropped, never counted twice (facts name
+ * their transaction and a transaction is booked once). What is shown as paid is derived, never
+ * accumulated: `recognisedOf` caps what was received at the amount due and `surplusOf` is all the
+ * rest, so paid + surplus is always exactly what the payer sent in the payment asset, also after a
+ * reorganisation takes a transaction away. A terminal status never changes.
  */
 import { assertNever } from '../../../shared/assert-never.js';
 import { FAILURE_CODES, FAILURE_REASONS, NO_FAILURE, type KnownFailureCode } from '../../../shared/failure-codes.js';
-import { add, compare, isZero, subtract } from '../../../shared/money.js';
+import { add, compare, isZero, min, subtract } from '../../../shared/money.js';
 import { isTerminal, type ResultStatus } from '../../../shared/status.js';
 import type { CallbackEvent } from '../../../shared/wire.js';
 
@@ -23,18 +25,23 @@ export interface ResultState {
   paymentAssetId: string;
   /** Total due; '0' for an open amount (the payer chose it). */
   payable: string;
-  /** Counted toward the order, confirmed or not. */
-  recognised: string;
-  /** Counted and confirmed. */
+  /**
+   * Whole amounts of the transactions that arrived while the order was open (booked `counted`),
+   * confirmed or not, less any a reorganisation took away. May exceed `payable`: the part beyond
+   * it is surplus (see `recognisedOf`, `surplusOf`).
+   */
+  received: string;
+  /** Of `received`, the confirmed part: full or short payment is judged on this alone. */
   confirmed: string;
-  /** Counted transactions still waiting for confirmations. */
+  /** Transactions of `received` still waiting for confirmations. */
   confirming: number;
+  /** Whole transactions that arrived after full payment, the end or the deadline (booked `surplus`). */
+  late: string;
   /** Unix ms of the deadline; 0 = none. */
   deadlineMs: number;
   /** The deadline was reached while transactions were confirming: they are being waited for. */
   deadlinePassed: boolean;
   reviewRequired: boolean;
-  surplus: string;
   failureCode: string;
   failureReason: string;
   settleStatus: '' | 'pending' | 'success';
@@ -90,6 +97,16 @@ export interface MachineConfig {
   settlementMs: number;
 }
 
+/** `paymentAmount` of a result: what was received toward the order, never more than is due (an open amount: all of it). */
+export function recognisedOf(state: Pick<ResultState, 'payable' | 'received'>): string {
+  return isZero(state.payable) ? state.received : min(state.received, state.payable);
+}
+
+/** `surplusAmount` of a result: the part received beyond what was due, and every late transaction. */
+export function surplusOf(state: Pick<ResultState, 'payable' | 'received' | 'late'>): string {
+  return add(subtract(state.received, recognisedOf(state)), state.late);
+}
+
 const fail = (state: ResultState, code: KnownFailureCode): ResultState => ({
   ...state,
   status: 'failed',
@@ -110,8 +127,7 @@ const pastDeadline = (state: ResultState, nowMs: number): boolean => state.deadl
 
 /** Fully paid: pending, then auditing when review is required, else settlement is scheduled. */
 function paidInFull(state: ResultState, nowMs: number, config: MachineConfig): Outcome {
-  const surplus = !isZero(state.payable) && compare(state.confirmed, state.payable) > 0 ? add(state.surplus, subtract(state.confirmed, state.payable)) : state.surplus;
-  const pending: ResultState = { ...state, status: 'pending', settleStatus: 'pending', surplus, settleDueMs: 0 };
+  const pending: ResultState = { ...state, status: 'pending', settleStatus: 'pending', settleDueMs: 0 };
   const effects = callback(pending, 'pending');
   // Review comes after pending, with no callback of its own; nothing settles while auditing.
   if (state.reviewRequired) return { state: { ...pending, status: 'auditing' }, effects };
@@ -136,12 +152,13 @@ function money(state: ResultState, fact: Extract<Fact, { kind: 'transfer' | 'see
   if (fact.assetId !== state.paymentAssetId) return { state, effects: [book('wrong_asset')] };
   // After the end, after full payment, or after the deadline, money is kept as surplus.
   const closed = isTerminal(state.status) || state.status === 'pending' || state.status === 'auditing' || state.awaitingInstruction || pastDeadline(state, nowMs);
-  if (closed) return { state: { ...state, surplus: add(state.surplus, fact.amount) }, effects: [book('surplus')] };
+  if (closed) return { state: { ...state, late: add(state.late, fact.amount) }, effects: [book('surplus')] };
 
+  // The whole amount is received; the part beyond what is still due shows as surplus (surplusOf).
   const final = fact.kind === 'transfer' || fact.final;
   const next: ResultState = {
     ...state,
-    recognised: add(state.recognised, fact.amount),
+    received: add(state.received, fact.amount),
     confirmed: final ? add(state.confirmed, fact.amount) : state.confirmed,
     confirming: final ? state.confirming : state.confirming + 1,
   };
@@ -163,18 +180,18 @@ export function transition(state: ResultState, fact: Fact, nowMs: number, config
       return money(state, fact, nowMs, config);
     case 'confirmed': {
       if (state.confirming === 0) return unchanged();
+      // Received already: a confirmation changes what is confirmed, never paid or surplus. After full
+      // payment or the end (e.g. cancelled while confirming) the status does not move.
       const next: ResultState = { ...state, confirmed: add(state.confirmed, fact.amount), confirming: state.confirming - 1 };
-      // After full payment, more confirmed money is beyond what is due: surplus. After the end
-      // (e.g. cancelled while confirming) the totals stay true; the status does not move.
-      if (state.status === 'pending' || state.status === 'auditing' || state.status === 'success') return { state: { ...next, surplus: add(next.surplus, fact.amount) }, effects: [] };
       if (state.status !== 'confirming') return { state: next, effects: [] };
       return judge(next, nowMs, config);
     }
     case 'gone': {
       if (state.confirming === 0) return unchanged();
-      const next: ResultState = { ...state, recognised: subtract(state.recognised, fact.amount), confirming: state.confirming - 1 };
+      // What it paid is undone, and with it any split: paid and surplus are derived from what is left.
+      const next: ResultState = { ...state, received: subtract(state.received, fact.amount), confirming: state.confirming - 1 };
       if (state.status !== 'confirming') return { state: next, effects: [] };
-      if (isZero(next.recognised)) {
+      if (isZero(next.received)) {
         if (next.deadlinePassed) {
           const failed = fail(next, FAILURE_CODES.timeout);
           return { state: failed, effects: callback(failed, 'fail') };

@@ -3,6 +3,7 @@
  * sandbox network (transfers, deposits, blocks, clock), which exist only in sandbox mode.
  */
 import type { FastifyInstance } from 'fastify';
+import { compare, multiply } from '../../../shared/money.js';
 import type { MovableClock } from '../../platform/clock.js';
 import { GatewayError, paramError } from '../errors.js';
 import { requestParams } from '../http.js';
@@ -66,6 +67,9 @@ export interface SandboxRouteDeps {
   catchUp: () => number;
 }
 
+/** Ten years: further than any deadline or retry the sandbox could need to reach. */
+const MAX_ADVANCE_SECONDS = String(10 * 365 * 86400);
+
 export function registerSandboxRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: SandboxRouteDeps): void {
   const { rail } = deps;
   app.post('/v1/sandbox/transfers', async (request, reply) => {
@@ -76,7 +80,9 @@ export function registerSandboxRoutes(app: FastifyInstance, helpers: RouteHelper
     if (!amount) throw paramError('amount', 'is required');
     const trace = p.uuid('trace');
     if (!trace) throw paramError('trace', 'is required');
-    const memo = p.required('memo');
+    // Kept in the ledger even when it matches no payment: bounded like a settlement memo.
+    const memo = p.text('memo', 200);
+    if (!memo) throw paramError('memo', 'is required');
     return helpers.ok(reply, rail.transfer({ recipient, asset, amount, trace, memo }));
   });
 
@@ -111,10 +117,12 @@ export function registerSandboxRoutes(app: FastifyInstance, helpers: RouteHelper
 
   app.post('/v1/sandbox/clock', async (request, reply) => {
     const p = new ParamReader(requestParams(request));
-    const raw = p.required('advanceSeconds');
-    if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) <= 0 || Number(raw) > 10 * 365 * 86400) throw paramError('advanceSeconds', 'must be a positive number of seconds (at most ten years)');
+    // The clock moves in whole milliseconds: a finer move would be none, and the clock refuses that.
+    const seconds = p.amount('advanceSeconds', 3);
+    if (!seconds) throw paramError('advanceSeconds', 'is required');
+    if (compare(seconds, MAX_ADVANCE_SECONDS) > 0) throw paramError('advanceSeconds', 'must be at most ten years (315360000 seconds)');
     if (!deps.clock) throw GatewayError.of('serverError', 'this gateway runs on a fixed clock');
-    deps.clock.advance(Math.round(Number(raw) * 1000));
+    deps.clock.advance(Number(multiply(seconds, '1000')));
     // Everything that fell due is processed before the answer (house rule).
     const processed = deps.catchUp();
     return helpers.ok(reply, { nowMs: deps.clock.now(), processed });

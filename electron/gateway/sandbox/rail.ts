@@ -194,10 +194,12 @@ export class SandboxRail {
       const tx = ledger.get('chain', txid);
       if (!tx || tx.gone === 1) throw paramError('txid', 'is not a transaction on a simulated chain');
       if (tx.confirmed === 1) throw paramError('txid', 'is already confirmed; only unconfirmed transactions can vanish in the sandbox');
-      const payment = tx.booked === 'counted' && tx.trace_id ? store.get(tx.trace_id) : undefined;
-      const applied = payment ? engine.apply(payment, { kind: 'gone', txid, amount: tx.amount }, { rail: 'sandbox-chain', reason: 'reorg' }) : undefined;
+      const payment = tx.trace_id ? store.get(tx.trace_id) : undefined;
+      const applied = payment && tx.booked === 'counted' ? engine.apply(payment, { kind: 'gone', txid, amount: tx.amount }, { rail: 'sandbox-chain', reason: 'reorg' }) : undefined;
       ledger.markGone('chain', txid);
-      return { txid, traceId: tx.trace_id ?? '', status: applied?.payment.status ?? '' };
+      // Late money that vanishes was never the order's; the stored surplus forgets it too.
+      if (payment && tx.booked === 'surplus') engine.resync(payment, { rail: 'sandbox-chain', reason: 'reorg', txid });
+      return { txid, traceId: tx.trace_id ?? '', status: applied?.payment.status ?? payment?.status ?? '' };
     })();
     if (outcome.traceId) this.deps.onCommitted?.([outcome.traceId]);
     return outcome;
