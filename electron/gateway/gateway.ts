@@ -28,9 +28,8 @@ import { Ledger } from './results/ledger.js';
 import { registerCallbackRoutes, registerReviewRoute, registerSandboxRoutes } from './results/routes.js';
 import { SandboxRail } from './sandbox/rail.js';
 import type { Asset } from './catalog.js';
-import { EvmConfigSchema, readEvmConfig, writeEvmConfig, type EvmConfig } from './rails/evm-config.js';
-import { EvmChainScanner } from './rails/evm-rail.js';
-import { nextDepositAddress } from './rails/hd-addresses.js';
+import { DepositAddressBudget } from './rails/address-budget.js';
+import { EvmRails } from './rails/evm-rails.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -91,14 +90,15 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const recipient = persistentId(db, 'recipient', () => ids.uuid());
   const addressSecret = persistentId(db, 'address_secret', () => ids.token(16));
   const writes = new GroupCommit(db);
-  let evmConfig = mode === 'live' ? readEvmConfig(db) : undefined;
-  const depositAddress = (asset: Asset): { destination: string; tag: string } | undefined => {
-    if (mode !== 'live' || !evmConfig) return undefined;
-    if (!evmConfig.chains.some((c) => c.network === asset.network && c.assets.some((a) => a.assetId === asset.assetId))) return undefined;
-    return { destination: nextDepositAddress(db, evmConfig.xpub).address, tag: '' };
-  };
   const callbackAllowlist = (): readonly string[] => [...settings.get().callbackAllowlist, ...(deps.trustedCallbackOrigins?.() ?? [])];
-  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow, depositAddress, callbackAllowlist });
+  // The rails are made below (they need the engine); these closures run only once requests arrive.
+  const budget = new DepositAddressBudget();
+  const liveAddresses = {
+    depositAddress: (asset: Asset) => rails.depositAddress(asset),
+    liveRail: (asset: Asset) => rails.railFor(asset) !== undefined,
+    spendAddressBudget: () => budget.spend(),
+  };
+  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow, callbackAllowlist, ...liveAddresses });
 
   const ledger = new Ledger(db);
   const callbacks = new CallbackStore(db);
@@ -186,21 +186,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   };
 
   // Real rails (live mode): one scanner per configured EVM chain.
-  let scanners: EvmChainScanner[] = [];
-  const applyEvmConfig = async (config: EvmConfig | undefined): Promise<void> => {
-    await Promise.all(scanners.map((s) => s.stop()));
-    scanners = [];
-    evmConfig = config;
-    if (mode !== 'live') return;
-    const liveAssets = new Set((config?.chains ?? []).flatMap((c) => c.assets.map((a) => a.assetId)));
-    catalog.setLive(liveAssets, new Map((config?.chains ?? []).map((c) => [c.network, c.requiredConfirmations])));
-    for (const chain of config?.chains ?? []) {
-      const scanner = new EvmChainScanner({ db, store, ledger, engine, clock, logger: deps.logger.child({ part: 'evm', network: chain.network }), chain, pollMs: deps.railPollMs, onCommitted: committed });
-      scanners.push(scanner);
-      scanner.start();
-    }
-  };
-  void applyEvmConfig(evmConfig);
+  const rails = new EvmRails({ db, store, ledger, engine, catalog, clock, logger: deps.logger, mode, pollMs: deps.railPollMs, onCommitted: committed });
+  void rails.start();
 
   // Due work is found in gateway.db, so what fell due while the app was down runs now.
   catchUp();
@@ -223,25 +210,19 @@ export function createGateway(deps: GatewayDeps): Gateway {
     callbacks,
     catchUp,
     registerRoutes(app) {
-      const write = <T>(work: () => T): Promise<T> => writes.run(work);
+      // Who asks (for the live-mode budget of new deposit addresses) travels with the write into the group commit.
+      app.addHook('preHandler', (request, _reply, done) => budget.enter(request.ip, done));
+      const write = <T>(work: () => T): Promise<T> => writes.run(budget.bind(work));
       const extra = [
         (routeApp: FastifyInstance, helpers: RouteHelpers) => registerReviewRoute(routeApp, helpers, { review, write }),
         (routeApp: FastifyInstance, helpers: RouteHelpers) => {
           routeApp.get('/v1/merchant/rails/evm', async (request, reply) => {
             helpers.merchantOnly(request);
-            return helpers.ok(reply, { mode, config: evmConfig ?? null, health: scanners.map((s) => s.health) });
+            return helpers.ok(reply, rails.view());
           });
           routeApp.post('/v1/merchant/rails/evm', async (request, reply) => {
             helpers.merchantOnly(request);
-            if (mode !== 'live') throw GatewayError.of('parameter', 'mode: real rails run in live mode; this data directory is a sandbox (start a live one with --mode live)');
-            const parsed = EvmConfigSchema.safeParse(request.body);
-            if (!parsed.success) {
-              const issue = parsed.error.issues[0];
-              throw GatewayError.of('parameter', `${issue?.path.join('.') || 'config'}: ${issue?.message ?? 'invalid'}`);
-            }
-            writeEvmConfig(db, parsed.data);
-            await applyEvmConfig(parsed.data);
-            return helpers.ok(reply, { mode, config: parsed.data, health: scanners.map((s) => s.health) });
+            return helpers.ok(reply, await rails.configure(request.body));
           });
         },
         (routeApp: FastifyInstance, helpers: RouteHelpers) =>
@@ -250,18 +231,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
           ? [(routeApp: FastifyInstance, helpers: RouteHelpers) => registerSandboxRoutes(routeApp, helpers, { rail, clock: isMovable(clock) ? clock : undefined, catchUp })]
           : []),
       ];
-      const assetExtras = (assetId: string): Record<string, unknown> | undefined => {
-        for (const chain of evmConfig?.chains ?? []) {
-          const asset = chain.assets.find((a) => a.assetId === assetId);
-          if (asset) return { chainId: chain.chainId, decimals: asset.decimals, ...(asset.kind === 'erc20' ? { contract: asset.contract } : {}) };
-        }
-        return undefined;
-      };
+      const assetExtras = (assetId: string): Record<string, unknown> | undefined => rails.assetExtras(assetId);
       registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write, extra, assetExtras: mode === 'live' ? assetExtras : undefined });
     },
     async close() {
       clearInterval(scheduler);
-      await Promise.all(scanners.map((s) => s.stop()));
+      await rails.stop();
       await dispatcher.stop();
     },
   };

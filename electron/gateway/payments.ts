@@ -11,7 +11,7 @@ import type { Payment } from '../../shared/wire.js';
 import type { Clock } from '../platform/clock.js';
 import type { IdSource } from '../platform/ids.js';
 import { checkCallbackUrl } from './callbacks/address-policy.js';
-import type { Asset, Catalog, QuoteAsset } from './catalog.js';
+import type { Asset, Catalog, Network, QuoteAsset } from './catalog.js';
 import { sandboxDepositAddress } from './deposit-address.js';
 import { GatewayError, paramError } from './errors.js';
 import { ParamReader } from './params.js';
@@ -48,6 +48,10 @@ export interface PaymentsDeps {
   callbackAllowlist?: () => readonly string[];
   /** A real rail's deposit address for an asset (live mode), or undefined where the sandbox's applies. */
   depositAddress?: (asset: Asset, traceId: string) => { destination: string; tag: string } | undefined;
+  /** Live mode: whether a real rail carries the asset (only then may a payment in it get an address). */
+  liveRail?: (asset: Asset) => boolean;
+  /** Live mode: counts one NEW deposit address against the requesting client; throws 1429 when its budget is spent. */
+  spendAddressBudget?: () => void;
   /** Origin for one-time checkout links when no public origin is set. */
   origin: () => string;
   realNow: () => number;
@@ -79,6 +83,10 @@ interface AskedTerms {
 }
 
 const nowSeconds = (clock: Clock): number => Math.floor(clock.now() / 1000);
+
+/** Live money never goes to a sandbox address: nobody holds its key. */
+const noLiveRail = (asset: Asset): GatewayError =>
+  GatewayError.of('assetNotFound', `paymentAssetId: ${asset.symbol} (${asset.network}) has no live rail on this gateway; it cannot be paid until its chain is configured`);
 
 export class Payments {
   /** Wrapped once (better-sqlite3 builds a wrapper per transaction() call); a savepoint when nested. */
@@ -167,8 +175,10 @@ export class Payments {
 
   private paymentAsset(id: string): Asset {
     const asset = this.deps.catalog.asset(id, this.deps.mode);
-    if (!asset) throw GatewayError.of('assetNotFound', `paymentAssetId: ${id} is not an asset this gateway accepts`);
-    return asset;
+    if (asset) return asset;
+    const known = this.deps.catalog.assets.get(id.toLowerCase());
+    if (this.deps.mode === 'live' && known) throw noLiveRail(known);
+    throw GatewayError.of('assetNotFound', `paymentAssetId: ${id} is not an asset this gateway accepts`);
   }
 
   private usd = (key: string, param: string): string => {
@@ -232,6 +242,20 @@ export class Payments {
 
   // ---- instructions ----
 
+  /** Live mode, before anything is written: a new deposit address must come from a real rail, within the client's budget. */
+  private admitNewAddress(asset: Asset): void {
+    if (this.deps.mode !== 'live') return;
+    if (!this.deps.liveRail?.(asset)) throw noLiveRail(asset);
+    this.deps.spendAddressBudget?.();
+  }
+
+  private newDeposit(asset: Asset, network: Network, traceId: string): { destination: string; tag: string } {
+    const real = this.deps.depositAddress?.(asset, traceId);
+    if (real) return real;
+    if (this.deps.mode === 'live') throw noLiveRail(asset);
+    return sandboxDepositAddress(network, traceId, this.deps.addressSecret);
+  }
+
   private newInstruction(payment: Pick<PaymentRow, 'trace_id'>, asset: Asset, isChain: boolean, priced: Quote, settlement: Asset, dueNow: string, clientId = this.deps.ids.uuid()): InstructionRow {
     const { clock, store } = this.deps;
     const now = clock.now();
@@ -243,7 +267,7 @@ export class Payments {
       const existing = store.deposit(payment.trace_id, network.network);
       if (existing) ({ destination, tag } = existing);
       else {
-        ({ destination, tag } = this.deps.depositAddress?.(asset, payment.trace_id) ?? sandboxDepositAddress(network, payment.trace_id, this.deps.addressSecret));
+        ({ destination, tag } = this.newDeposit(asset, network, payment.trace_id));
         store.addDeposit(network.network, destination, tag, payment.trace_id, now);
       }
     }
@@ -390,6 +414,7 @@ export class Payments {
       status: 'unpaid',
       payable_amount: priced.paymentAmount === '' ? '0' : priced.paymentAmount,
     };
+    if (isChain) this.admitNewAddress(asset);
     store.insert(row);
     const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount, row.current_client_id);
     store.addInstruction(instruction);
@@ -461,6 +486,8 @@ export class Payments {
       payable = priced.paymentAmount === '' ? '0' : priced.paymentAmount;
       dueNow = priced.paymentAmount;
     }
+    // A refresh keeps the payment's address on this network; only a new one is admitted (before any write).
+    if (isChain && !store.deposit(payment.trace_id, asset.network)) this.admitNewAddress(asset);
     const instruction = this.newInstruction(payment, asset, isChain, priced, settlement, dueNow);
     store.addInstruction(instruction);
     const createdS = Math.floor(payment.created_at / 1000);

@@ -204,10 +204,14 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
     await expect(pos('owner.saveRails', { token: ownerToken, config: { xpub: 'nope', chains: [] } })).rejects.toMatchObject({ code: 'invalid_args', field: 'config' });
   });
 
-  it('reports the rail health: last block seen and lag', async () => {
-    const response = await fetch(`${gw.url}/v1/merchant/rails/evm`, auth());
-    const body = (await response.json()) as any;
-    expect(body.data.health[0]).toMatchObject({ network: 'Ethereum', chainId: 31337, lastError: '' });
-    expect(body.data.health[0].lastBlock).toBeGreaterThan(0);
+  it('reports the rail health: last block seen and lag, and a URL that does not answer', async () => {
+    const health = async () => ((await (await fetch(`${gw.url}/v1/merchant/rails/evm`, auth())).json()) as any).data.health[0];
+    // Still configured with the dead first URL (failover test): the rail works, and says which URL does not.
+    expect(await health()).toMatchObject({ network: 'Ethereum', chainId: 31337, lastError: expect.stringMatching(/rpcUrls\[0\] \(http:\/\/127\.0\.0\.1:9\/?\): no answer/) });
+    expect((await health()).lastBlock).toBeGreaterThan(0);
+    const config = { xpub, chains: [{ network: 'Ethereum', chainId: 31337, rpcUrls: [anvil.url], requiredConfirmations: 3, assets: [{ assetId: USDT, kind: 'erc20', contract: token }, { assetId: ETH, kind: 'native' }] }] };
+    await ok(gw.post('/v1/merchant/rails/evm', config, auth()));
+    await expect.poll(async () => (await health()).lastBlock, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await health()).lastError).toBe('');
   });
 });

@@ -4,10 +4,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import httpServer from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { createPublicClient, createTestClient, createWalletClient, http, parseAbi, type Hex } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, defineChain, http, parseAbi, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { repoRoot } from './host.js';
@@ -24,6 +26,7 @@ export function anvilAvailable(): boolean {
 
 export interface Anvil {
   url: string;
+  chainId: number;
   process: ChildProcess;
   publicClient: ReturnType<typeof createPublicClient>;
   testClient: ReturnType<typeof createTestClient>;
@@ -45,8 +48,10 @@ function compileToken(): { abi: unknown[]; bytecode: Hex } {
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
 
-export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
-  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1', ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
+export async function startAnvil(extraArgs: string[] = [], options: { chainId?: number } = {}): Promise<Anvil> {
+  const chainId = options.chainId ?? foundry.id;
+  const chain = defineChain({ ...foundry, id: chainId });
+  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1', '--chain-id', String(chainId), ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('anvil did not start')), 20_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -60,18 +65,19 @@ export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
   });
   // Mining thousands of blocks gets slower as the chain grows: allow long answers.
   const transport = http(url, { timeout: 300_000 });
-  const publicClient = createPublicClient({ chain: foundry, transport });
-  const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport });
-  const wallet = (index = 0) => createWalletClient({ chain: foundry, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
+  const publicClient = createPublicClient({ chain, transport });
+  const testClient = createTestClient({ chain, mode: 'anvil', transport });
+  const wallet = (index = 0) => createWalletClient({ chain, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
   return {
     url,
+    chainId,
     process: child,
     publicClient,
     testClient,
     wallet,
     async deployToken(supply) {
       const { abi, bytecode } = compileToken();
-      const hash = await wallet(0).deployContract({ abi, bytecode, args: [supply], account: privateKeyToAccount(PAYER_KEYS[0]!), chain: foundry });
+      const hash = await wallet(0).deployContract({ abi, bytecode, args: [supply], account: privateKeyToAccount(PAYER_KEYS[0]!), chain });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (!receipt.contractAddress) throw new Error('token not deployed');
       return receipt.contractAddress;
@@ -80,6 +86,38 @@ export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A JSON-RPC front whose node can be swapped underneath (a provider that starts answering from another chain). */
+export interface RpcSwitch {
+  url: string;
+  pointAt(upstream: string): void;
+  close(): Promise<void>;
+}
+
+export async function startRpcSwitch(upstream: string): Promise<RpcSwitch> {
+  let target = upstream;
+  const server = httpServer.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (c: Buffer) => chunks.push(c));
+    request.on('end', () => {
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+        .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+        .catch(() => response.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    pointAt: (next) => {
+      target = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
       }),
   };
 }

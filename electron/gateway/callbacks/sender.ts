@@ -7,9 +7,9 @@
 import https from 'node:https';
 import tls from 'node:tls';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { ATTEMPT_TIMEOUT_MS } from './schedule.js';
-import { isBlockedAddress } from './address-policy.js';
+import { hostNotAllowed, isBlockedAddress } from './address-policy.js';
 import { signBody, SIGNATURE_HEADER } from '../../platform/signature.js';
 
 export interface AttemptOutcome {
@@ -83,8 +83,7 @@ export class CallbackSender {
     const target = new URL(url);
     if (target.protocol !== 'https:') return done({ delivered: false, httpStatus: 0, error: 'callback URL is not HTTPS', responseExcerpt: '' });
     const policy = this.options.mode === 'live' && !this.options.allowlist().includes(origin);
-    const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (policy && (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) !== 0 && isBlockedAddress(host)))) {
+    if (policy && hostNotAllowed(target.hostname)) {
       return done({ delivered: false, httpStatus: 0, error: 'address not allowed', responseExcerpt: '' });
     }
     const signature = signBody(body, this.options.merchantKey(), this.options.realNowSeconds());

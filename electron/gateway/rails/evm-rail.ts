@@ -3,9 +3,11 @@
  * failover across the configured URLs), and reports facts to the result engine: ERC-20 `Transfer`
  * logs and native transfers to open addresses (seen), confirmations reached (confirmed), and
  * transactions a reorganisation removed (gone). Scan progress and recent block hashes are kept in
- * gateway.db, so a restart resumes from the last block finished.
+ * gateway.db, so a restart resumes from the last block finished. Each pass talks to one node that
+ * has just proven it is on the configured chain id (rpc-endpoints.ts); facts from any other node
+ * are never read.
  */
-import { createPublicClient, fallback, http, parseAbiItem, type PublicClient } from 'viem';
+import { parseAbiItem, type PublicClient } from 'viem';
 import { z } from 'zod';
 import { fromBaseUnits } from '../../../shared/money.js';
 import type { RailHealthView } from '../../../shared/posapi.js';
@@ -16,6 +18,7 @@ import type { PaymentsStore } from '../payments-store.js';
 import type { ResultEngine } from '../results/engine.js';
 import type { Ledger, TransactionRow } from '../results/ledger.js';
 import type { EvmChain } from './evm-config.js';
+import { RpcEndpoints } from './rpc-endpoints.js';
 
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
@@ -39,6 +42,8 @@ export interface ScannerDeps {
   clock: Clock;
   logger: Logger;
   chain: EvmChain;
+  /** Notes from the configuration on URLs that did not answer then (by URL index), shown until they do. */
+  initialProblems?: ReadonlyMap<number, string>;
   pollMs?: number;
   /** Blocks per eth_getLogs range. */
   batch?: number;
@@ -46,7 +51,9 @@ export interface ScannerDeps {
 }
 
 export class EvmChainScanner {
-  private readonly client: PublicClient;
+  private readonly rpc: RpcEndpoints;
+  /** The node of the current pass (set by `tick`, on the configured chain id). */
+  private connected: PublicClient | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -57,11 +64,16 @@ export class EvmChainScanner {
 
   constructor(private readonly deps: ScannerDeps) {
     const { chain } = deps;
-    this.client = createPublicClient({ transport: fallback(chain.rpcUrls.map((url) => http(url, { timeout: 10_000, retryCount: 2, retryDelay: 250 }))) }) as PublicClient;
+    this.rpc = new RpcEndpoints({
+      urls: chain.rpcUrls,
+      chainId: chain.chainId,
+      initialProblems: deps.initialProblems,
+      onWrongChain: (index, answered) => deps.logger.error('an RPC URL answers another chain id; it is not used', { network: chain.network, url: `rpcUrls[${index}]`, chainId: chain.chainId, answered }),
+    });
     for (const asset of chain.assets) if (asset.kind === 'erc20') this.tokens.set(asset.contract.toLowerCase(), { assetId: asset.assetId, decimals: asset.decimals });
     const native = chain.assets.find((a) => a.kind === 'native');
     this.native = native ? { assetId: native.assetId, decimals: native.decimals } : undefined;
-    this.health = { network: chain.network, chainId: chain.chainId, lastBlock: -1, head: -1, lag: 0, lastError: '', lastOkAt: 0 };
+    this.health = { network: chain.network, chainId: chain.chainId, lastBlock: -1, head: -1, lag: 0, lastError: this.rpc.problems(), lastOkAt: 0 };
     const { db } = deps;
     this.q = {
       lastBlock: db.prepare('SELECT number, hash FROM evm_blocks WHERE chain_id = ? ORDER BY number DESC LIMIT 1'),
@@ -72,6 +84,11 @@ export class EvmChainScanner {
       addresses: db.prepare('SELECT lower(destination) AS address, trace_id FROM deposit_addresses WHERE network = ?'),
       above: db.prepare("SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0"),
     };
+  }
+
+  private get client(): PublicClient {
+    if (!this.connected) throw new Error('not connected to a node of this chain');
+    return this.connected;
   }
 
   /** A block's number and hash, validated. */
@@ -92,7 +109,9 @@ export class EvmChainScanner {
         })
         .catch((error: unknown) => {
           failures += 1;
-          this.health.lastError = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+          this.rpc.failed(error);
+          const message = this.rpc.scrub(error instanceof Error ? error.message.split('\n')[0]! : String(error));
+          this.health.lastError = [message, this.rpc.problems()].filter(Boolean).join('; ');
           this.deps.logger.warn('evm scan failed', { network: this.deps.chain.network, error: this.health.lastError });
         })
         .finally(() => {
@@ -116,15 +135,16 @@ export class EvmChainScanner {
   /** One pass: notice a reorg, scan the next range, update confirmations. Public for tests and benches. */
   async tick(): Promise<void> {
     const { chain } = this.deps;
+    this.connected = undefined;
+    this.connected = await this.rpc.connect();
     const head = Number(await this.client.getBlockNumber({ cacheTime: 0 }));
     this.health.head = head;
-    const last = this.q.lastBlock.get(chain.chainId) as { number: number; hash: string } | undefined;
+    let last = this.q.lastBlock.get(chain.chainId) as { number: number; hash: string } | undefined;
     if (!last) {
       // A new configuration starts at its startBlock, or at the head (nothing before it was handed out).
       const start = Math.min(chain.startBlock ?? head, head);
-      const block = await this.block(Math.max(start - 1, 0));
-      this.q.putBlock.run(chain.chainId, block.number, block.hash);
-      return this.tick();
+      last = await this.block(Math.max(start - 1, 0));
+      this.q.putBlock.run(chain.chainId, last.number, last.hash);
     }
     // A node that does not answer is retried later; a different hash, or a chain that no longer
     // reaches that height, means a reorg.
@@ -143,7 +163,7 @@ export class EvmChainScanner {
     this.confirmations(head);
     this.health.lastBlock = scanned;
     this.health.lag = head - scanned;
-    this.health.lastError = '';
+    this.health.lastError = this.rpc.problems();
     this.health.lastOkAt = this.deps.clock.now();
   }
 
@@ -252,6 +272,12 @@ export class EvmChainScanner {
           this.deps.logger.error('a confirmed transaction was reorganised away', { txid: tx.txid, ancestor });
         }
         ledger.markGone('chain', tx.txid);
+        // Late money that vanishes was never the order's; the stored surplus forgets it too.
+        const late = tx.booked === 'surplus' && tx.trace_id ? store.get(tx.trace_id) : undefined;
+        if (late) {
+          engine.resync(late, { rail: 'evm', reason: 'reorg', txid: tx.txid, ancestor });
+          touched.push(late.trace_id);
+        }
       }
       this.q.dropAbove.run(chain.chainId, ancestor);
     })();
