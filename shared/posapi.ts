@@ -33,11 +33,27 @@ export interface PayeeView {
   fullName: string;
 }
 
+/**
+ * Which gateway the till uses, as Setup sends it. A hosted gateway may carry its own merchant key:
+ * absent keeps the key already set for that same URL, '' removes it. The key is never shown again.
+ */
 export const GatewayTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('embedded') }),
-  z.object({ kind: z.literal('hosted'), baseUrl: z.string().url('must be a URL such as https://gateway.example') }),
+  z.object({
+    kind: z.literal('hosted'),
+    baseUrl: z
+      .string()
+      .trim()
+      .url('must be a URL such as https://gateway.example')
+      .regex(/^https?:\/\//i, 'must start with https:// (or http://)'),
+    // Printable ASCII without spaces: it goes into an HTTP header as a bearer token.
+    merchantKey: z.string().trim().max(256).regex(/^[\x21-\x7e]*$/, 'must be the key as the gateway gave it (no spaces)').optional(),
+  }),
 ]);
 export type GatewayTarget = z.infer<typeof GatewayTargetSchema>;
+
+/** The gateway setting as the renderer sees it: whether a hosted gateway has a key, never the key. */
+export type GatewayView = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string; merchantKeySet: boolean };
 
 export interface TillSettings {
   /** False until setup has chosen a payee; the renderer leads to Setup while false. */
@@ -48,7 +64,7 @@ export interface TillSettings {
   quoteAssetId: string;
   /** Default settlement asset id; '' settles in what the payer pays. */
   settlementAssetId: string;
-  gateway: GatewayTarget;
+  gateway: GatewayView;
   /** BCP 47 locale for amounts and dates, e.g. "en-US". */
   locale: string;
   /** IANA time zone of the shop, e.g. "Europe/Berlin". */
@@ -72,6 +88,10 @@ export const SettingsPatchSchema = z
     timeZone: z.string().trim().min(1).max(64),
     publicCallbackUrl: z.union([z.literal(''), z.string().url()]),
     ownerPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
+    /** The owner's session (owner.unlock): needed for every change once an owner PIN is set. */
+    token: z.string().min(16).max(128),
+    /** The PIN in use, needed (besides the session) to set a new `ownerPin`. */
+    currentPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
   })
   .partial()
   .strict();
@@ -276,6 +296,7 @@ const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 export const posArgSchemas = {
   'app.info': z.object({}).strict(),
   'settings.get': z.object({}).strict(),
+  /** Open at first run (no owner PIN yet); after that it needs the owner's `token`, and a new PIN also `currentPin`. */
   'settings.save': SettingsPatchSchema,
   'payee.lookup': z.object({ networkId: z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric network id') }).strict(),
   'assets.quote': z.object({}).strict(),
@@ -396,7 +417,9 @@ export interface PosApi {
  * Errors cross the door as this shape; `field` names the bad argument when there is one.
  * Codes: invalid_args, unknown_command, internal, not_found, payee_not_found,
  * gateway_unreachable, gateway_error (message carries the gateway's own), sandbox_only,
- * not_configured, conflict, owner_locked (wrong PIN, no PIN set, or an expired owner session).
+ * not_configured, conflict, owner_locked (wrong PIN, no PIN set, an expired owner session, or too
+ * many wrong PINs: the message says for how long), owner_required (a settings change without a valid
+ * owner session), wrong_pin (a PIN change whose current PIN is missing or not right).
  */
 export interface PosErrorShape {
   code: string;

@@ -55,6 +55,22 @@ export const tillMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    name: 'pin attempts',
+    up(db) {
+      db.exec(`
+        -- Wrong PINs and lockouts per account ('owner' today; staff accounts later), kept across restarts.
+        CREATE TABLE pin_attempts (
+          account      TEXT PRIMARY KEY,
+          failures     INTEGER NOT NULL DEFAULT 0, -- wrong PINs since the last right one or lockout
+          lockouts     INTEGER NOT NULL DEFAULT 0, -- lockouts in a row: each one lasts twice as long
+          locked_until INTEGER NOT NULL DEFAULT 0, -- ms on the till's clock; 0 when not locked
+          updated_at   INTEGER NOT NULL            -- ms of the last wrong PIN
+        ) STRICT;
+      `);
+    },
+  },
 ];
 
 export function openTillDb(file: string): Db {

@@ -24,7 +24,11 @@ export interface GatewayClientOptions {
   baseUrl: () => string;
   /** Hosted gateways are rate limited; the embedded one on loopback is not. */
   hosted: () => boolean;
-  merchantKey: () => string;
+  /**
+   * The key for merchant operations on the gateway in use, or undefined when none may be sent
+   * there (see key-policy.ts): such an operation is then refused before anything is sent.
+   */
+  merchantKey: () => string | undefined;
   timeoutMs?: number;
   /** Told after every exchange whether the gateway answered. */
   onContact?: (reachable: boolean) => void;
@@ -85,16 +89,27 @@ export class GatewayClient {
     }
   }
 
+  /** The Authorization header of a merchant operation; refuses when no key may be sent. */
+  private authorization(path: string): { authorization: string } {
+    const key = this.options.merchantKey();
+    if (!key) {
+      throw new GatewayRefused(2000, `${path} needs a merchant key, and none is set for this gateway (set the hosted gateway's own key in Setup; it is sent only over HTTPS)`, 401);
+    }
+    return { authorization: `Bearer ${key}` };
+  }
+
   private async request<T extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: T, params: Record<string, unknown> = {}, merchant = false): Promise<z.output<T>> {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
+      // Decided with the URL, per attempt: the setting may change while waiting or between retries.
+      const auth = merchant ? this.authorization(path) : {};
       const query = method === 'GET' ? new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
       const url = `${this.options.baseUrl()}${path}${query ? `?${query}` : ''}`;
       let response: Response;
       try {
         response = await fetch(url, {
           method,
-          headers: { 'content-type': 'application/json', ...(merchant ? { authorization: `Bearer ${this.options.merchantKey()}` } : {}) },
+          headers: { 'content-type': 'application/json', ...auth },
           body: method === 'POST' ? JSON.stringify(params) : undefined,
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
         });

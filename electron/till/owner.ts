@@ -1,10 +1,10 @@
 /**
- * The owner's area: unlocked with the owner PIN (scrypt-hashed in till.db; short-lived sessions
- * in memory), the day review computed from the order book (decimal-exact totals, hourly takings,
- * a filtered page), a payment's detail with the gateway's delivery log, review decisions,
- * redelivery, and CSV export.
+ * The owner's area: unlocked with the owner PIN (scrypt-hashed in till.db, wrong attempts counted
+ * there by the PIN guard; short-lived sessions in memory), the day review computed from the order
+ * book (decimal-exact totals, hourly takings, a filtered page), a payment's detail with the gateway's
+ * delivery log, review decisions, redelivery, and CSV export.
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { add } from '../../shared/money.js';
 import { PosError, type DayOrderRow, type DayReview, type OrderDetail, type OwnerSession } from '../../shared/posapi.js';
@@ -12,23 +12,24 @@ import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
 import type { GatewayClient } from './gateway-client.js';
 import { parseInstruction, parseResult, type OrderBook, type OrderRow } from './orders.js';
+import { lockoutWords, PinGuard, type PinCheck } from './pin-guard.js';
 import type { TillSettingsStore } from './settings.js';
+
+export { hashPin } from './pin-guard.js';
 
 const SESSION_MS = 15 * 60_000;
 const PAGE_SIZE = 50;
-const MAX_FAILED_UNLOCKS = 5;
-const LOCKOUT_MS = 60_000;
+/** The one owner account today; staff accounts get their own rows in pin_attempts. */
+const OWNER_ACCOUNT = 'owner';
 
-export function hashPin(pin: string): string {
-  const salt = randomBytes(16);
-  return `scrypt:${salt.toString('hex')}:${scryptSync(pin, salt, 32).toString('hex')}`;
-}
-
-function pinMatches(pin: string, stored: string): boolean {
-  const [scheme, saltHex, hashHex] = stored.split(':');
-  if (scheme !== 'scrypt' || !saltHex || !hashHex) return false;
-  const expected = Buffer.from(hashHex, 'hex');
-  return timingSafeEqual(scryptSync(pin, Buffer.from(saltHex, 'hex'), expected.length), expected);
+/**
+ * A text cell a spreadsheet would read as a formula (OWASP "CSV injection") gets a leading
+ * apostrophe. A plain decimal number is left alone: it cannot hold a formula, and amounts must stay
+ * numbers (they are never negative here, so in practice this keeps "12.50" and "40000" as they are).
+ */
+export function spreadsheetSafe(cell: string): string {
+  if (!/^[=+\-@\t\r]/.test(cell) || /^[+-]?\d+(\.\d+)?$/.test(cell)) return cell;
+  return `'${cell}`;
 }
 
 /** CSV columns, in order (documented in the README). */
@@ -91,35 +92,44 @@ export interface OwnerDeps {
   orderView: (row: OrderRow) => OrderDetail['order'];
 }
 
+/** The refusal for a PIN check that did not pass; `wrongCode` is what a plain wrong PIN is called. */
+function pinRefusal(check: Exclude<PinCheck, { outcome: 'ok' }>, wrongCode: string, field: string): PosError {
+  if (check.outcome === 'wrong') return new PosError(wrongCode, 'That PIN is not right.', field);
+  const wait = lockoutWords(check.forMs);
+  const message = check.justNow ? `That PIN is not right. Too many wrong PINs: the owner area is locked for ${wait}.` : `Too many wrong PINs: the owner area is locked for ${wait} more.`;
+  return new PosError('owner_locked', message, field);
+}
+
 export class OwnerArea {
   private readonly sessions = new Map<string, number>();
-  private failedUnlocks = 0;
-  private lockedUntil = 0;
+  private readonly pins: PinGuard;
   private readonly dayRows;
   private readonly auditing;
 
   constructor(private readonly deps: OwnerDeps) {
+    this.pins = new PinGuard(deps.db, deps.clock);
     this.dayRows = deps.db.prepare('SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC');
     this.auditing = deps.db.prepare("SELECT * FROM orders WHERE status = 'auditing' ORDER BY created_at");
   }
 
   unlock(pin: string): OwnerSession {
-    const now = this.deps.clock.now();
     const stored = this.deps.settings.stored().ownerPinHash;
     if (!stored) throw new PosError('owner_locked', 'No owner PIN is set yet: set one in Setup.', 'pin');
-    if (now < this.lockedUntil) throw new PosError('owner_locked', 'Too many wrong PINs: wait a minute and try again.', 'pin');
-    if (!pinMatches(pin, stored)) {
-      this.failedUnlocks += 1;
-      if (this.failedUnlocks >= MAX_FAILED_UNLOCKS) {
-        this.failedUnlocks = 0;
-        this.lockedUntil = now + LOCKOUT_MS;
-      }
-      throw new PosError('owner_locked', 'That PIN is not right.', 'pin');
-    }
-    this.failedUnlocks = 0;
+    const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
+    if (check.outcome !== 'ok') throw pinRefusal(check, 'owner_locked', 'pin');
+    const now = this.deps.clock.now();
     const token = randomBytes(24).toString('hex');
     this.sessions.set(token, now + SESSION_MS);
     return { token, expiresAt: now + SESSION_MS };
+  }
+
+  /** The current PIN, asked again to change it: wrong ones count toward the same lockout as unlock. */
+  confirmPin(pin: string | undefined): void {
+    const stored = this.deps.settings.stored().ownerPinHash;
+    if (!stored) return;
+    if (pin === undefined) throw new PosError('wrong_pin', 'Type the current owner PIN to set a new one.', 'currentPin');
+    const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
+    if (check.outcome !== 'ok') throw pinRefusal(check, 'wrong_pin', 'currentPin');
   }
 
   lock(token: string): void {
@@ -287,7 +297,7 @@ export class OwnerArea {
         row.mismatch,
       ];
     });
-    const csv = stringify([Array.from(CSV_COLUMNS), ...records], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
+    const csv = stringify([Array.from(CSV_COLUMNS), ...records.map((record) => record.map(spreadsheetSafe))], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
     return { filename: `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`, csv, rows: records.length };
   }
 }

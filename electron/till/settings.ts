@@ -1,14 +1,21 @@
 /** The till's settings, kept as one JSON document in till.db and validated on the way in and out. */
 import { z } from 'zod';
-import { GatewayTargetSchema, type TillSettings } from '../../shared/posapi.js';
+import type { GatewayView, TillSettings } from '../../shared/posapi.js';
 import type { Db } from '../platform/db.js';
+import type { GatewaySetting } from './key-policy.js';
+
+// Lenient on purpose (no URL checks here): a stored value that fails to parse resets every setting.
+const StoredGatewaySchema: z.ZodType<GatewaySetting> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedded') }),
+  z.object({ kind: z.literal('hosted'), baseUrl: z.string(), merchantKey: z.string().optional() }),
+]);
 
 const StoredSchema = z.object({
   shopName: z.string(),
   payee: z.object({ networkId: z.string(), payeeId: z.string(), fullName: z.string() }).nullable(),
   quoteAssetId: z.string(),
   settlementAssetId: z.string(),
-  gateway: GatewayTargetSchema,
+  gateway: StoredGatewaySchema,
   locale: z.string(),
   timeZone: z.string(),
   publicCallbackUrl: z.string(),
@@ -16,7 +23,7 @@ const StoredSchema = z.object({
   /** The callback receiver's port, kept so payments made before a restart still reach it. */
   receiverPort: z.number().int().min(0).max(65535),
 });
-type Stored = z.infer<typeof StoredSchema>;
+export type Stored = z.infer<typeof StoredSchema>;
 
 export const DEFAULT_SETTINGS: Stored = {
   shopName: '',
@@ -61,11 +68,16 @@ export class TillSettingsStore {
       payee: s.payee,
       quoteAssetId: s.quoteAssetId,
       settlementAssetId: s.settlementAssetId,
-      gateway: s.gateway,
+      gateway: gatewayView(s.gateway),
       locale: s.locale,
       timeZone: s.timeZone,
       publicCallbackUrl: s.publicCallbackUrl,
       ownerPinSet: s.ownerPinHash !== '',
     };
   }
+}
+
+/** The renderer learns whether a hosted gateway has a key, never the key itself. */
+function gatewayView(gateway: GatewaySetting): GatewayView {
+  return gateway.kind === 'embedded' ? { kind: 'embedded' } : { kind: 'hosted', baseUrl: gateway.baseUrl, merchantKeySet: Boolean(gateway.merchantKey) };
 }

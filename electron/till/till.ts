@@ -1,8 +1,8 @@
 /**
  * The till: the cashier's side of the main process. It serves the PosApi, keeps the order book,
  * creates orders at the gateway write-ahead (the order and its identifiers are committed first,
- * so retries reuse them), watches open orders (callbacks are a hint, polling is the backbone),
- * and pushes every committed change to the renderer.
+ * so retries reuse them), watches open orders (callbacks are a hint, polling is the backbone,
+ * backing off with age: watcher.ts), and pushes every committed change to the renderer.
  */
 import { compare, isZero, lt, remaining } from '../../shared/money.js';
 import { PosError, type ConnectionView, type GatewayMode, type OrderView, type PaymentAssetView, type PosHandlers, type QuoteAssetView, type RailsView, type TillSettings } from '../../shared/posapi.js';
@@ -15,8 +15,11 @@ import type { Logger } from '../platform/logger.js';
 import type { Db } from '../platform/db.js';
 import { GatewayClient, GatewayRefused, GatewayUnreachable } from './gateway-client.js';
 import { OrderBook, orderView, parseInstruction, parseResult, statusOf, factsOf, type AssetFacts, type OrderRow } from './orders.js';
+import { merchantKeyFor, type GatewaySetting } from './key-policy.js';
+import { OwnerArea } from './owner.js';
+import { saveSettings } from './settings-save.js';
 import { TillSettingsStore } from './settings.js';
-import { hashPin, OwnerArea } from './owner.js';
+import { pollDelayMs } from './watcher.js';
 
 export interface TillDeps {
   db: Db;
@@ -27,16 +30,15 @@ export interface TillDeps {
   /** The embedded gateway's base URL (known once it listens). */
   embeddedUrl: () => string;
   embeddedMode: GatewayMode;
+  /** The embedded gateway's merchant key: sent to the embedded gateway only (key-policy.ts). */
   merchantKey: string;
   /** The till's own callback receiver URL for the embedded gateway ('' when none). */
   callbackUrl: () => string;
   appInfo: () => { version: string; dataDir: string; shell: 'electron' | 'host' };
-  /** Watcher cadence (ms) for orders at the till; slower for older ones. */
+  /** Watcher cadence (ms) for orders at the till; older ones back off (watcher.ts). */
   fastPollMs?: number;
 }
 
-const SLOW_AFTER_MS = 15 * 60_000;
-const SLOWER_AFTER_MS = 2 * 3600_000;
 const AUTO_REFRESH_WINDOW_MS = 30 * 60_000;
 
 export class Till {
@@ -62,7 +64,7 @@ export class Till {
     this.client = new GatewayClient({
       baseUrl: () => this.gatewayUrl(),
       hosted: () => this.settings.stored().gateway.kind === 'hosted',
-      merchantKey: () => deps.merchantKey,
+      merchantKey: () => merchantKeyFor(this.settings.stored().gateway, deps.merchantKey),
       onContact: (reachable) => this.contact(reachable),
       onGatewayTime: (gatewayMs) => {
         this.gatewayOffsetMs = gatewayMs - deps.clock.now();
@@ -83,8 +85,7 @@ export class Till {
     });
   }
 
-  private gatewayUrl(): string {
-    const target = this.settings.stored().gateway;
+  private gatewayUrl(target: GatewaySetting = this.settings.stored().gateway): string {
     return target.kind === 'hosted' ? target.baseUrl.replace(/\/+$/, '') : this.deps.embeddedUrl();
   }
 
@@ -103,11 +104,14 @@ export class Till {
 
   /**
    * Brings every open order up to date from payments_result, newest first (the payer most likely
-   * still at the till). At start and after every reconnection; hosted gateways pace the requests.
+   * still at the till), also those too old to be polled. At start and after every reconnection;
+   * hosted gateways pace the requests.
    */
   private reconcile(): void {
     const open = this.book.open().reverse();
-    open.forEach((row, i) => this.nextPoll.set(row.order_id, i === 0 ? 0 : this.deps.clock.now() + i));
+    // All due now; the earlier due time goes first, so the newest gets the earliest.
+    const now = this.deps.clock.now();
+    open.forEach((row, i) => this.nextPoll.set(row.order_id, now - open.length + i));
   }
 
   // ---- lifecycle ----
@@ -275,7 +279,7 @@ export class Till {
       });
       if (fresh) this.book.event(row.order_id, now, 'instruction', `Pay ${payment.paymentAmount} ${payment.paymentAssetSymbol}${payment.isChain ? ' on chain' : ''}`);
     })();
-    this.nextPoll.set(row.order_id, now + this.pollInterval(row));
+    this.schedule(this.book.get(row.order_id)!);
     this.contact(true);
     this.publish(row.order_id);
   }
@@ -296,13 +300,12 @@ export class Till {
     }
   }
 
-  private pollInterval(row: OrderRow): number {
-    const fast = this.deps.fastPollMs ?? 1000;
-    if (row.order_id === this.focused) return fast / 2;
-    const age = this.deps.clock.now() - row.created_at;
-    if (age < SLOW_AFTER_MS) return fast;
-    if (age < SLOWER_AFTER_MS) return 10_000;
-    return 60_000;
+  /** Sets an order's next check by its age, or stops watching it (ended, queued, or too old). */
+  private schedule(row: OrderRow): void {
+    const open = row.status !== 'queued' && !isTerminal(row.status as never);
+    const delay = open ? pollDelayMs(this.deps.clock.now() - row.created_at, row.order_id === this.focused, this.deps.fastPollMs ?? 1000) : undefined;
+    if (delay === undefined) this.nextPoll.delete(row.order_id);
+    else this.nextPoll.set(row.order_id, this.deps.clock.now() + delay);
   }
 
   private pollDue(): void {
@@ -322,7 +325,11 @@ export class Till {
       return this.book.get(orderId) && this.view(this.book.get(orderId)!);
     }
     const row = this.book.get(orderId);
-    if (!row || row.status === 'queued' || this.closed) return row && this.view(row);
+    // An ended order's result is final: it is never asked for again.
+    if (!row || row.status === 'queued' || isTerminal(row.status as never) || this.closed) {
+      if (row) this.nextPoll.delete(orderId);
+      return row && this.view(row);
+    }
     this.polling.add(orderId);
     try {
       const result = await this.client.result(row.trace_id);
@@ -333,7 +340,7 @@ export class Till {
     } finally {
       this.polling.delete(orderId);
       const after = this.closed ? undefined : this.book.get(orderId);
-      if (after && !isTerminal(after.status as never) && after.status !== 'queued') this.nextPoll.set(orderId, this.deps.clock.now() + this.pollInterval(after));
+      if (after) this.schedule(after);
       else this.nextPoll.delete(orderId);
       // A slot is free: go on with what is due at once (reconciling a backlog), not at the next tick.
       if (!this.closed) setImmediate(() => this.pollDue());
@@ -400,6 +407,8 @@ export class Till {
       this.deps.logger.warn('callback for an unknown order', { traceId: body.traceId, orderId: body.orderId });
       return { ok: false, status: 404, reason: 'UNKNOWN_ORDER' };
     }
+    // Ended: its result is final and already checked; answer from the order book.
+    if (isTerminal(row.status as never)) return row.mismatch ? { ok: false, status: 409, reason: 'MISMATCH' } : { ok: true };
     let result: PaymentResult;
     try {
       result = await this.client.result(row.trace_id);
@@ -445,37 +454,9 @@ export class Till {
       },
       'settings.get': async () => this.settings.view(),
       'settings.save': wrap(async (patch) => {
-        const changes: Parameters<TillSettingsStore['update']>[0] = {};
-        if (patch.gateway) changes.gateway = patch.gateway;
-        if (patch.payeeNetworkId !== undefined) {
-          if (patch.gateway) this.settings.update({ gateway: patch.gateway });
-          const found = await this.lookup(patch.payeeNetworkId);
-          changes.payee = found;
-          if (!patch.shopName && !this.settings.stored().shopName) changes.shopName = found.fullName;
-        }
-        if (patch.shopName !== undefined) changes.shopName = patch.shopName;
-        if (patch.quoteAssetId !== undefined) changes.quoteAssetId = patch.quoteAssetId.toLowerCase();
-        if (patch.settlementAssetId !== undefined) changes.settlementAssetId = patch.settlementAssetId;
-        if (patch.locale !== undefined) {
-          try {
-            new Intl.NumberFormat(patch.locale);
-          } catch {
-            throw new PosError('invalid_args', 'locale: not a locale this system knows', 'locale');
-          }
-          changes.locale = patch.locale;
-        }
-        if (patch.timeZone !== undefined) {
-          try {
-            new Intl.DateTimeFormat('en', { timeZone: patch.timeZone });
-          } catch {
-            throw new PosError('invalid_args', 'timeZone: not a time zone this system knows', 'timeZone');
-          }
-          changes.timeZone = patch.timeZone;
-        }
-        if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;
-        if (patch.ownerPin !== undefined) changes.ownerPinHash = hashPin(patch.ownerPin);
+        const { gatewayChanged } = await saveSettings({ settings: this.settings, owner: this.owner, embeddedKey: this.deps.merchantKey, lookup: (target, networkId) => this.lookup(networkId, target) }, patch);
         this.quoteList = undefined;
-        this.settings.update(changes);
+        if (gatewayChanged) this.assetFacts.clear();
         const view = this.settings.view();
         this.deps.events.publish('settings.changed', view);
         return view;
@@ -616,9 +597,11 @@ export class Till {
     }
   }
 
-  private async lookup(networkId: string) {
+  /** Looks a payee up on the gateway in use, or on one being set up (a public endpoint: no key). */
+  private async lookup(networkId: string, target?: GatewaySetting) {
+    const client = target ? new GatewayClient({ baseUrl: () => this.gatewayUrl(target), hosted: () => target.kind === 'hosted', merchantKey: () => undefined }) : this.client;
     try {
-      const found = await this.client.lookupPayee(networkId);
+      const found = await client.lookupPayee(networkId);
       return { networkId, payeeId: found.payeeId, fullName: found.fullName ?? '' };
     } catch (error) {
       if (error instanceof GatewayRefused && error.code === 10001) throw new PosError('payee_not_found', `${networkId} is not a user of this gateway.`, 'payeeNetworkId');
@@ -637,8 +620,9 @@ export class Till {
     }
   }
 
+  /** Checks the watched orders now (sandbox blocks and clock moves); orders too old to watch are left alone. */
   private pokeOpen(): void {
-    for (const row of this.book.open()) this.nextPoll.set(row.order_id, 0);
+    for (const orderId of this.nextPoll.keys()) this.nextPoll.set(orderId, 0);
   }
 
   connectionView(): ConnectionView {

@@ -112,4 +112,24 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
     await screenshot(page, 'screen-owner-summary-print');
     await page.emulateMedia({ media: 'screen' });
   });
+
+  it('changes the settings in Setup only with the owner PIN', async () => {
+    await page.getByRole('button', { name: 'Setup' }).click();
+    await page.getByRole('heading', { name: 'Set up the shop' }).waitFor();
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Shop name').fill('Corner Café (evening)');
+    await page.getByLabel('Current owner PIN (needed to save)').fill('1111');
+    await save.click();
+    await page.getByRole('alert').getByText('That PIN is not right.').waitFor();
+    expect(await page.getByLabel('Current owner PIN (needed to save)').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'screen-setup-owner-pin');
+    expect((await pos('settings.get')).shopName).toBe('Corner Café (demo shop)');
+    await page.getByLabel('Current owner PIN (needed to save)').fill('4321');
+    await save.click();
+    await page.getByRole('heading', { name: 'Charge' }).waitFor();
+    expect((await pos('settings.get')).shopName).toBe('Corner Café (evening)');
+    // Without the owner's session the main process refuses, whatever the page does.
+    await expect(pos('settings.save', { shopName: 'Cashier shop' })).rejects.toThrow(/owner PIN/);
+  });
 });
