@@ -148,7 +148,8 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, now: number): string {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message =
     status === 431 ? 'request: headers too large' : status === 408 ? 'request: not received in time' : 'request: malformed HTTP request';
-  const body = JSON.stringify(failure(10011, message, now));
+  // 400 is a parameter error like any other; the others follow the HTTP status + 1000 codes (1408, 1431).
+  const body = JSON.stringify(failure(status === 400 ? 10011 : 1000 + status, message, now));
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 

@@ -235,7 +235,7 @@ describe('slow and malformed clients', () => {
     const outcome = await trickle(headers, 100); // would take seconds; the limit is 400 ms
     expect(outcome.closedAfterMs).toBeLessThan(headers.length * 100);
     expect(outcome.text).toMatch(/^HTTP\/1\.1 408/);
-    expect(outcome.text).toContain('"code":10011');
+    expect(outcome.text).toContain('"code":1408');
   });
 
   it('cuts off a client that sends its body too slowly', async () => {
@@ -252,6 +252,6 @@ describe('slow and malformed clients', () => {
     expect(JSON.parse(bad.text.split('\r\n\r\n')[1]!)).toMatchObject({ code: 10011, success: false, data: [] });
     const big = await trickle([`GET /v1/health HTTP/1.1\r\nHost: ${own()}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`], 1);
     expect(big.text).toMatch(/^HTTP\/1\.1 431/);
-    expect(JSON.parse(big.text.split('\r\n\r\n')[1]!)).toMatchObject({ code: 10011, success: false });
+    expect(JSON.parse(big.text.split('\r\n\r\n')[1]!)).toMatchObject({ code: 1431, success: false });
   });
 });

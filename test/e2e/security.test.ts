@@ -54,8 +54,8 @@ describe.runIf(e2eAvailable())('e2e: a foreign web page cannot drive the till', 
     const before = (await (await fetch(`${host.url}/v1/health`)).json()) as { timestampMs: number };
     const page = await browser.newPage();
     await page.goto(attackerUrl);
-    await page.evaluate(() => (window as unknown as { done: Promise<unknown> }).done);
-    const report = (await page.evaluate(() => (window as unknown as { report: Record<string, string> }).report)) as Record<string, string>;
+    await page.evaluate(() => (globalThis as unknown as { done: Promise<unknown> }).done);
+    const report = (await page.evaluate(() => (globalThis as unknown as { report: Record<string, string> }).report)) as Record<string, string>;
     // Reads across origins fail in the browser (no CORS headers): the token never reaches the page.
     expect(report.readPage).toMatch(/^error/);
     expect(report.readCode).toMatch(/^error/);
