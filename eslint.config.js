@@ -2,7 +2,12 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const electronImport = {
-  paths: [{ name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron (DESIGN.md boundaries).' }],
+  paths: [
+    {
+      name: 'electron',
+      message: 'Only electron/main.ts and electron/preload.ts may import electron (DESIGN.md boundaries).',
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -16,7 +21,10 @@ export default tseslint.config(
       'no-restricted-imports': ['error', electronImport],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.name='require'][arguments.0.value='electron']", message: 'Only electron/main.ts and electron/preload.ts may require electron.' },
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value='electron']",
+          message: 'Only electron/main.ts and electron/preload.ts may require electron.',
+        },
       ],
     },
   },
@@ -28,16 +36,43 @@ export default tseslint.config(
     // Renderer and shared code never touch Node or Electron; the gateway and till never import each other.
     files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: electronImport.paths, patterns: [{ group: ['node:*', '**/electron/**'], message: 'renderer/ and shared/ may not import Node or electron/ code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: electronImport.paths,
+          patterns: [
+            {
+              group: ['node:*', '**/electron/**'],
+              message: 'renderer/ and shared/ may not import Node or electron/ code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['electron/gateway/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: electronImport.paths, patterns: [{ group: ['**/till/**'], message: 'The gateway never imports the till.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: electronImport.paths,
+          patterns: [{ group: ['**/till/**'], message: 'The gateway never imports the till.' }],
+        },
+      ],
+    },
   },
   {
     files: ['electron/till/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: electronImport.paths, patterns: [{ group: ['**/gateway/**'], message: 'The till reaches the gateway only over HTTP /v1.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: electronImport.paths,
+          patterns: [{ group: ['**/gateway/**'], message: 'The till reaches the gateway only over HTTP /v1.' }],
+        },
+      ],
+    },
   },
   {
     // Tests read loosely-typed JSON answers; production code keeps the rule.

@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['test/unit/**/*.test.ts', 'test/api/**/*.test.ts', 'test/chain/**/*.test.ts', 'test/e2e/**/*.test.ts'],
+          include: [
+            'test/unit/**/*.test.ts',
+            'test/api/**/*.test.ts',
+            'test/chain/**/*.test.ts',
+            'test/e2e/**/*.test.ts',
+          ],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,

@@ -22,7 +22,11 @@ interface Server {
 }
 
 async function startServer(args: string[]): Promise<Server> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, PAYDESK_QUIET: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, PAYDESK_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -49,7 +53,13 @@ type Load = Omit<autocannon.Options, 'url' | 'duration'> & { path: string };
 
 async function measure(base: string, load: Load, rate?: number): Promise<Figures> {
   const { path, ...rest } = load;
-  const result = await autocannon({ url: `${base}${path}`, duration: SECONDS, connections: rate ? 8 : CONNECTIONS, ...(rate ? { overallRate: rate } : {}), ...rest });
+  const result = await autocannon({
+    url: `${base}${path}`,
+    duration: SECONDS,
+    connections: rate ? 8 : CONNECTIONS,
+    ...(rate ? { overallRate: rate } : {}),
+    ...rest,
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -68,7 +78,14 @@ const createLoad: Load = {
     {
       setupRequest: (request) => ({
         ...request,
-        body: JSON.stringify({ payeeId: SHOP, orderId: `bench-${process.pid}-${++order}`, quoteAssetId: 'usd', quoteAmount: '12.5', paymentAssetId: USDT, settlementAssetId: USDT }),
+        body: JSON.stringify({
+          payeeId: SHOP,
+          orderId: `bench-${process.pid}-${++order}`,
+          quoteAssetId: 'usd',
+          quoteAmount: '12.5',
+          paymentAssetId: USDT,
+          settlementAssetId: USDT,
+        }),
       }),
     },
   ],
@@ -80,7 +97,14 @@ async function seedTraces(base: string, count: number): Promise<string[]> {
     const response = await fetch(`${base}/v1/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payeeId: SHOP, orderId: `seed-${process.pid}-${i}`, quoteAssetId: 'usd', quoteAmount: '20', paymentAssetId: USDT, settlementAssetId: USDT }),
+      body: JSON.stringify({
+        payeeId: SHOP,
+        orderId: `seed-${process.pid}-${i}`,
+        quoteAssetId: 'usd',
+        quoteAmount: '20',
+        paymentAssetId: USDT,
+        settlementAssetId: USDT,
+      }),
     });
     const body = (await response.json()) as { data: { traceId: string } };
     traces.push(body.data.traceId);
@@ -92,16 +116,26 @@ function readLoad(traces: string[]): Load {
   let next = 0;
   return {
     path: '/v1/payments_result',
-    requests: [{ setupRequest: (request) => ({ ...request, path: `/v1/payments_result?traceId=${traces[next++ % traces.length]}` }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `/v1/payments_result?traceId=${traces[next++ % traces.length]}`,
+        }),
+      },
+    ],
   };
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const pct = (a: number, b: number) => `${fmt((a / b) * 100, 1)}%`;
 
 export async function runApiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
-  console.log(`bench/api: ${SECONDS} s per run, ${CONNECTIONS} connections at saturation, 200 req/s for latency; loopback, one process per server`);
+  console.log(
+    `bench/api: ${SECONDS} s per run, ${CONNECTIONS} connections at saturation, 200 req/s for latency; loopback, one process per server`,
+  );
   const bare = await startServer(['bench/bare-server.mjs']);
   const gateway = await startServer(['dist/electron/host.js', '--port', '0', '--data', dataDir]);
   try {
@@ -121,12 +155,18 @@ export async function runApiBench(): Promise<void> {
     console.log('');
     console.log('endpoint                         req/s (saturated)  p50/p99 ms @200 req/s  errors');
     for (const [name, max, at200] of rows) {
-      console.log(`${name.padEnd(32)} ${fmt(max.requestsPerSecond).padStart(17)}  ${`${at200.p50} / ${at200.p99}`.padStart(21)}  ${max.errors + at200.errors}`);
+      console.log(
+        `${name.padEnd(32)} ${fmt(max.requestsPerSecond).padStart(17)}  ${`${at200.p50} / ${at200.p99}`.padStart(21)}  ${max.errors + at200.errors}`,
+      );
     }
     console.log('');
-    console.log(`creates vs bare:      ${pct(createMax.requestsPerSecond, bareMax.requestsPerSecond)} of the bare endpoint's throughput (goal >= 25%)`);
+    console.log(
+      `creates vs bare:      ${pct(createMax.requestsPerSecond, bareMax.requestsPerSecond)} of the bare endpoint's throughput (goal >= 25%)`,
+    );
     console.log(`result reads vs bare: ${pct(readMax.requestsPerSecond, bareMax.requestsPerSecond)} (goal >= 50%)`);
-    console.log(`p99 at 200 req/s:     creates ${createAt200.p99} ms, reads ${readAt200.p99} ms, bare ${bareAt200.p99} ms (goal < 15 ms)`);
+    console.log(
+      `p99 at 200 req/s:     creates ${createAt200.p99} ms, reads ${readAt200.p99} ms, bare ${bareAt200.p99} ms (goal < 15 ms)`,
+    );
   } finally {
     await stopServer(gateway);
     await stopServer(bare);

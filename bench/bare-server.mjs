@@ -6,8 +6,17 @@ const server = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
-    const body = JSON.stringify({ code: 0, success: true, message: '', data: { status: 'unpaid', traceId: '3f1c2b4a-0000-4000-8000-000000000000' }, timestampMs: Date.now() });
-    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    const body = JSON.stringify({
+      code: 0,
+      success: true,
+      message: '',
+      data: { status: 'unpaid', traceId: '3f1c2b4a-0000-4000-8000-000000000000' },
+      timestampMs: Date.now(),
+    });
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
     response.end(body);
   });
 });

@@ -26,19 +26,37 @@ const CONCURRENCY = 8;
 export async function runCallbackBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'paydesk-bench-cb-'));
   const identity = await loadOrCreateTillIdentity(dir);
-  const child = spawn(process.execPath, ['bench/https-receiver.mjs', join(dir, 'till-cert.pem'), join(dir, 'till-key.pem')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['bench/https-receiver.mjs', join(dir, 'till-cert.pem'), join(dir, 'till-key.pem')],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const url = line.replace(/^ready /, '');
-  const body = (i: number) => JSON.stringify({ orderId: `bench-${i}`, traceId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, payeeId: 'p', callbackEvent: 'success' });
+  const body = (i: number) =>
+    JSON.stringify({
+      orderId: `bench-${i}`,
+      traceId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      payeeId: 'p',
+      callbackEvent: 'success',
+    });
   try {
     // The bare loop: keep-alive HTTPS posts, CONCURRENCY in flight, nothing recorded.
-    const agent = new https.Agent({ keepAlive: true, maxSockets: CONCURRENCY, secureContext: tls.createSecureContext({ ca: trustBundle([identity.cert]) }) });
+    const agent = new https.Agent({
+      keepAlive: true,
+      maxSockets: CONCURRENCY,
+      secureContext: tls.createSecureContext({ ca: trustBundle([identity.cert]) }),
+    });
     const post = (i: number) =>
       new Promise<void>((resolve, reject) => {
-        const request = https.request(`${url}/hook`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve());
-        });
+        const request = https.request(
+          `${url}/hook`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve());
+          },
+        );
         request.on('error', reject);
         request.end(body(i));
       });
@@ -59,10 +77,25 @@ export async function runCallbackBench(): Promise<void> {
     db.exec(callbackTablesSql);
     db.exec(callbackOriginIndexSql);
     const store = new CallbackStore(db);
-    const sender = new CallbackSender({ mode: 'sandbox', allowlist: () => [], trustedCa: trustBundle([identity.cert]), merchantKey: () => 'bench-key', realNowSeconds: () => Date.now() / 1000 });
+    const sender = new CallbackSender({
+      mode: 'sandbox',
+      allowlist: () => [],
+      trustedCa: trustBundle([identity.cert]),
+      merchantKey: () => 'bench-key',
+      realNowSeconds: () => Date.now() / 1000,
+    });
     const dispatcher = new CallbackDispatcher({ store, sender, clock: systemClock, logger: silentLogger });
     const enqueue = db.transaction(() => {
-      for (let i = 0; i < COUNT; i++) store.enqueue({ deliveryId: `d-${i}`, traceId: `t-${i}`, event: 'success', url: `${url}/hook`, origin: new URL(url).origin, body: body(i), nowMs: Date.now() });
+      for (let i = 0; i < COUNT; i++)
+        store.enqueue({
+          deliveryId: `d-${i}`,
+          traceId: `t-${i}`,
+          event: 'success',
+          url: `${url}/hook`,
+          origin: new URL(url).origin,
+          body: body(i),
+          nowMs: Date.now(),
+        });
     });
     enqueue();
     const started = performance.now();
@@ -76,7 +109,9 @@ export async function runCallbackBench(): Promise<void> {
     const engineRate = COUNT / engineSeconds;
     const bareRate = COUNT / bareSeconds;
     console.log('');
-    console.log(`bench/callbacks: ${COUNT} deliveries to one local HTTPS receiver, ${CONCURRENCY} in flight (the engine's per-endpoint limit)`);
+    console.log(
+      `bench/callbacks: ${COUNT} deliveries to one local HTTPS receiver, ${CONCURRENCY} in flight (the engine's per-endpoint limit)`,
+    );
     console.log(`callback engine (outbox, signature, log): ${engineRate.toFixed(0)} deliveries/s`);
     console.log(`bare HTTPS client loop:                   ${bareRate.toFixed(0)} requests/s`);
     console.log(`engine vs bare: ${((engineRate / bareRate) * 100).toFixed(1)}% (goal >= 50%)`);

@@ -35,8 +35,19 @@ export async function runEvmBench(): Promise<void> {
     const start = Number(await anvil.publicClient.getBlockNumber());
     const db = openGatewayDb(join(dir, 'gateway.db'));
     const clock = new ManualClock(Date.now());
-    const gateway = createGateway({ db, clock, logger: silentLogger, mode: 'live', version: 'bench', ids: randomIds, merchantKey: 'k', origin: () => 'http://127.0.0.1' });
-    const payee = db.prepare("INSERT INTO payees (payee_id, network_id, full_name, created_at) VALUES ('bench-payee', '8000001', 'Bench', 0)");
+    const gateway = createGateway({
+      db,
+      clock,
+      logger: silentLogger,
+      mode: 'live',
+      version: 'bench',
+      ids: randomIds,
+      merchantKey: 'k',
+      origin: () => 'http://127.0.0.1',
+    });
+    const payee = db.prepare(
+      "INSERT INTO payees (payee_id, network_id, full_name, created_at) VALUES ('bench-payee', '8000001', 'Bench', 0)",
+    );
     payee.run();
     // 1,000 open payments with their deposit addresses (what the scanner watches).
     const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
@@ -46,9 +57,33 @@ export async function runEvmBench(): Promise<void> {
       for (let i = 0; i < ADDRESSES; i++) {
         const traceId = randomIds.uuid();
         gateway.store.insert({
-          trace_id: traceId, payee_id: 'bench-payee', order_id: `bench-${i}-order`, quote_asset_id: 'usd', quote_amount: '10', fixed_payment_amount: '', settlement_asset_id: '', strict_mode: 0,
-          payment_asset_id: USDT, is_chain: 1, remark: '', note: '', settlement_memo: '', return_to: '', failed_return_to: '', callback_url: '', callback_events: '', expired_at: 0, is_one_time: 0,
-          code_expires_at: 0, review_required: 0, quote_usd_value: '10', current_client_id: randomIds.uuid(), created_at: clock.now(), updated_at: clock.now(), status: 'unpaid', payable_amount: '10',
+          trace_id: traceId,
+          payee_id: 'bench-payee',
+          order_id: `bench-${i}-order`,
+          quote_asset_id: 'usd',
+          quote_amount: '10',
+          fixed_payment_amount: '',
+          settlement_asset_id: '',
+          strict_mode: 0,
+          payment_asset_id: USDT,
+          is_chain: 1,
+          remark: '',
+          note: '',
+          settlement_memo: '',
+          return_to: '',
+          failed_return_to: '',
+          callback_url: '',
+          callback_events: '',
+          expired_at: 0,
+          is_one_time: 0,
+          code_expires_at: 0,
+          review_required: 0,
+          quote_usd_value: '10',
+          current_client_id: randomIds.uuid(),
+          created_at: clock.now(),
+          updated_at: clock.now(),
+          status: 'unpaid',
+          payable_amount: '10',
         });
         const address = deriveAddress(xpub, i);
         addresses.push(address);
@@ -59,35 +94,67 @@ export async function runEvmBench(): Promise<void> {
     const payer = anvil.wallet(0);
     for (let i = 0; i < 20; i++) {
       await anvil.testClient.mine({ blocks: BLOCKS / 20 - 1 });
-      const hash = await payer.writeContract({ address: token, abi: TOKEN_ABI, functionName: 'transfer', args: [addresses[i * 50] as `0x${string}`, 10_000_000n], chain: payer.chain, account: payer.account! });
+      const hash = await payer.writeContract({
+        address: token,
+        abi: TOKEN_ABI,
+        functionName: 'transfer',
+        args: [addresses[i * 50] as `0x${string}`, 10_000_000n],
+        chain: payer.chain,
+        account: payer.account!,
+      });
       await anvil.publicClient.waitForTransactionReceipt({ hash });
     }
     const head = Number(await anvil.publicClient.getBlockNumber());
 
     const scanner = new EvmChainScanner({
-      db, store: gateway.store, ledger: new Ledger(db), engine: gateway.engine, clock, logger: silentLogger, batch: BATCH,
-      chain: { network: 'Ethereum', chainId: 31337, rpcUrls: [anvil.url], requiredConfirmations: 3, assets: [{ assetId: USDT, kind: 'erc20', contract: token, decimals: 6 }], startBlock: start + 1 },
+      db,
+      store: gateway.store,
+      ledger: new Ledger(db),
+      engine: gateway.engine,
+      clock,
+      logger: silentLogger,
+      batch: BATCH,
+      chain: {
+        network: 'Ethereum',
+        chainId: 31337,
+        rpcUrls: [anvil.url],
+        requiredConfirmations: 3,
+        assets: [{ assetId: USDT, kind: 'erc20', contract: token, decimals: 6 }],
+        startBlock: start + 1,
+      },
     });
     const t0 = performance.now();
     await scanner.tick();
     const scanMs = performance.now() - t0;
-    const found = (db.prepare("SELECT count(*) FROM transactions WHERE kind = 'chain'").pluck().get() as number);
+    const found = db.prepare("SELECT count(*) FROM transactions WHERE kind = 'chain'").pluck().get() as number;
 
     // The same eth_getLogs ranges, anvil alone.
     const client = createPublicClient({ transport: http(anvil.url) });
     const event = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
     const t1 = performance.now();
     for (let from = start + 1; from <= head; from += BATCH) {
-      await client.getLogs({ address: [token], event, fromBlock: BigInt(from), toBlock: BigInt(Math.min(head, from + BATCH - 1)), strict: true });
+      await client.getLogs({
+        address: [token],
+        event,
+        fromBlock: BigInt(from),
+        toBlock: BigInt(Math.min(head, from + BATCH - 1)),
+        strict: true,
+      });
     }
     const rawMs = performance.now() - t1;
     await gateway.close();
     db.close();
     const blocks = head - start;
     console.log('');
-    console.log(`bench/evm: ${blocks.toLocaleString('en-US')} blocks, ${ADDRESSES} open addresses, ${found} payments found`);
-    console.log(`  scanner: ${(blocks / (scanMs / 1000)).toFixed(0)} blocks/s (${scanMs.toFixed(0)} ms, batches of ${BATCH})`);
-    console.log(`  anvil alone answering the same eth_getLogs: ${rawMs.toFixed(0)} ms; scanner time / raw RPC time = ${(scanMs / rawMs).toFixed(2)}`);
+    console.log(
+      `bench/evm: ${blocks.toLocaleString('en-US')} blocks, ${ADDRESSES} open addresses, ${found} payments found`,
+    );
+    console.log(
+      `  scanner: ${(blocks / (scanMs / 1000)).toFixed(0)} blocks/s (${scanMs.toFixed(0)} ms, batches of ${BATCH})`,
+    );
+    console.log(
+      `  anvil alone answering the same eth_getLogs: ${rawMs.toFixed(0)} ms; scanner time / raw RPC time = ${(scanMs / rawMs).toFixed(2)}`,
+    );
   } finally {
     await anvil.close();
     rmSync(dir, { recursive: true, force: true });

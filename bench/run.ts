@@ -4,7 +4,12 @@ import { runCallbackBench } from './callbacks.js';
 import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
 
-const benches: Record<string, () => Promise<void>> = { api: runApiBench, callbacks: runCallbackBench, till: runTillBench, evm: runEvmBench };
+const benches: Record<string, () => Promise<void>> = {
+  api: runApiBench,
+  callbacks: runCallbackBench,
+  till: runTillBench,
+  evm: runEvmBench,
+};
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
   const bench = benches[name];

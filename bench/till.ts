@@ -26,7 +26,10 @@ async function dayReviewBench(): Promise<void> {
   try {
     const db = openTillDb(join(dir, 'till.db'));
     const settings = new TillSettingsStore(db);
-    settings.update({ payee: { networkId: '7000101', payeeId: 'p', fullName: 'Bench shop' }, timeZone: 'Europe/Berlin' });
+    settings.update({
+      payee: { networkId: '7000101', payeeId: 'p', fullName: 'Bench shop' },
+      timeZone: 'Europe/Berlin',
+    });
     const book = new OrderBook(db);
     const COUNT = 100_000;
     const end = Date.UTC(2026, 10, 23, 23, 0, 0);
@@ -40,12 +43,30 @@ async function dayReviewBench(): Promise<void> {
         const at = end - Math.floor((i / COUNT) * 365 * 86_400_000);
         const amount = `${(i % 97) + 1}.${String(i % 100).padStart(2, '0')}`;
         const status = i % 10 === 0 ? 'failed' : 'success';
-        const result = JSON.stringify({ status, paymentAmount: amount, paymentSymbol: 'USDT', payableAmount: amount, failureCode: status === 'failed' ? '40000' : '0', failureReason: '', settleStatus: status === 'success' ? 'success' : '' });
+        const result = JSON.stringify({
+          status,
+          paymentAmount: amount,
+          paymentSymbol: 'USDT',
+          payableAmount: amount,
+          failureCode: status === 'failed' ? '40000' : '0',
+          failureReason: '',
+          settleStatus: status === 'success' ? 'success' : '',
+        });
         insert.run(`pd-bench-${i}`, randomIds.uuid(), amount, USDT, status, result, at, at, at);
       }
     })();
     const seeded = performance.now() - started;
-    const owner = new OwnerArea({ db, book, settings, client: undefined as never, clock: systemClock, dayRange, dayOf, applyResult: () => {}, orderView: () => ({}) as never });
+    const owner = new OwnerArea({
+      db,
+      book,
+      settings,
+      client: undefined as never,
+      clock: systemClock,
+      dayRange,
+      dayOf,
+      applyResult: () => {},
+      orderView: () => ({}) as never,
+    });
     const day = '2026-11-20';
     const timings: number[] = [];
     let orders = 0;
@@ -57,8 +78,12 @@ async function dayReviewBench(): Promise<void> {
     }
     db.close();
     console.log('');
-    console.log(`bench/till day review: ${COUNT.toLocaleString('en-US')} orders in till.db (seeded in ${(seeded / 1000).toFixed(1)} s); one day has ${orders}`);
-    console.log(`  totals + hourly + first page of the list: first ${timings[0]!.toFixed(1)} ms, median ${median(timings).toFixed(1)} ms (goal < 100 ms)`);
+    console.log(
+      `bench/till day review: ${COUNT.toLocaleString('en-US')} orders in till.db (seeded in ${(seeded / 1000).toFixed(1)} s); one day has ${orders}`,
+    );
+    console.log(
+      `  totals + hourly + first page of the list: first ${timings[0]!.toFixed(1)} ms, median ${median(timings).toFixed(1)} ms (goal < 100 ms)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -76,14 +101,32 @@ async function reconcileBench(): Promise<void> {
     };
     await call('settings.save', { payeeNetworkId: '7000101' });
     const orders: any[] = [];
-    for (let i = 0; i < COUNT; i++) orders.push(await call('order.create', { quoteAssetId: 'usd', quoteAmount: String((i % 50) + 1), paymentAssetId: USDT, isChain: false }));
+    for (let i = 0; i < COUNT; i++)
+      orders.push(
+        await call('order.create', {
+          quoteAssetId: 'usd',
+          quoteAmount: String((i % 50) + 1),
+          paymentAssetId: USDT,
+          isChain: false,
+        }),
+      );
     await core.close();
     // While the till is down, every order is paid at the gateway (a separate run of the same data).
     core = await startCore({ dataDir: dir, shell: 'host', port: 0, logger: silentLogger });
     const t0 = performance.now();
     for (const o of orders) {
       const i = o.instruction;
-      await fetch(`${core.url}/v1/sandbox/transfers`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ recipient: i.recipient, asset: USDT, amount: i.paymentAmount, trace: randomIds.uuid(), memo: i.memo }) });
+      await fetch(`${core.url}/v1/sandbox/transfers`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          recipient: i.recipient,
+          asset: USDT,
+          amount: i.paymentAmount,
+          trace: randomIds.uuid(),
+          memo: i.memo,
+        }),
+      });
     }
     const paidIn = performance.now() - t0;
     await core.close();
@@ -96,7 +139,9 @@ async function reconcileBench(): Promise<void> {
     const reconciled = performance.now() - started;
     reader.close();
     await core.close();
-    console.log(`bench/till reconcile: ${COUNT} open orders brought up to date after a restart in ${(reconciled / 1000).toFixed(2)} s (${(COUNT / (reconciled / 1000)).toFixed(0)} orders/s; paying them took ${(paidIn / 1000).toFixed(1)} s)`);
+    console.log(
+      `bench/till reconcile: ${COUNT} open orders brought up to date after a restart in ${(reconciled / 1000).toFixed(2)} s (${(COUNT / (reconciled / 1000)).toFixed(0)} orders/s; paying them took ${(paidIn / 1000).toFixed(1)} s)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -117,10 +117,21 @@ function registerRenderer(app: FastifyInstance, dir: string, token: string): voi
   // The token goes only into the page we serve; scripts of other origins cannot read it.
   const page = (): string => readFileSync(indexFile, 'utf8').replace('%PAYDESK_TOKEN%', token);
   const sendPage = (_req: FastifyRequest, reply: FastifyReply) =>
-    reply.header('content-security-policy', CSP).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page());
+    reply
+      .header('content-security-policy', CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(page());
   app.get('/', sendPage);
   app.get('/index.html', sendPage);
-  void app.register(fastifyStatic, { root: dir, index: false, wildcard: true, prefix: '/', decorateReply: false, allowedPath: (path) => path !== '/index.html' });
+  void app.register(fastifyStatic, {
+    root: dir,
+    index: false,
+    wildcard: true,
+    prefix: '/',
+    decorateReply: false,
+    allowedPath: (path) => path !== '/index.html',
+  });
 }
 
 /** Bind addresses that already take connections on 127.0.0.1. */
@@ -147,7 +158,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 function clientErrorAnswer(error: NodeJS.ErrnoException, now: number): string {
   const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   const message =
-    status === 431 ? 'request: headers too large' : status === 408 ? 'request: not received in time' : 'request: malformed HTTP request';
+    status === 431
+      ? 'request: headers too large'
+      : status === 408
+        ? 'request: not received in time'
+        : 'request: malformed HTTP request';
   // 400 is a parameter error like any other; the others follow the HTTP status + 1000 codes (1408, 1431).
   const body = JSON.stringify(failure(status === 400 ? 10011 : 1000 + status, message, now));
   return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
@@ -167,7 +182,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   try {
     if (options.sqliteModule) {
       gatewayDb.pragma('wal_autocheckpoint = 20000');
-      checkpointer = startCheckpointer({ file: gatewayFile, sqliteModule: options.sqliteModule, onError: (error) => logger.warn('checkpoint failed', { error }) });
+      checkpointer = startCheckpointer({
+        file: gatewayFile,
+        sqliteModule: options.sqliteModule,
+        onError: (error) => logger.warn('checkpoint failed', { error }),
+      });
     }
     tillDb = openTillDb(join(dataDir, 'till.db'));
     const mode = settleMode(gatewayDb, options.mode);
@@ -175,7 +194,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const clock =
       options.clock ??
       (mode === 'sandbox'
-        ? new OffsetClock(Number(readMeta(gatewayDb, 'sandbox_clock_offset_ms') ?? '0'), systemClock, (offset) => writeMeta(gatewayDb, 'sandbox_clock_offset_ms', String(offset)))
+        ? new OffsetClock(Number(readMeta(gatewayDb, 'sandbox_clock_offset_ms') ?? '0'), systemClock, (offset) =>
+            writeMeta(gatewayDb, 'sandbox_clock_offset_ms', String(offset)),
+          )
         : systemClock);
     const merchantKey = loadOrCreateMerchantKey(dataDir, ids);
 
@@ -183,9 +204,20 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
     let tillReceiverOrigin = '';
-    const gateway = createGateway({ db: gatewayDb, clock, logger: logger.child({ part: 'gateway' }), mode, version: APP_VERSION, ids, merchantKey, origin: () => url, trustedCa: trustBundle([identity.cert]), railPollMs: options.railPollMs,
+    const gateway = createGateway({
+      db: gatewayDb,
+      clock,
+      logger: logger.child({ part: 'gateway' }),
+      mode,
+      version: APP_VERSION,
+      ids,
+      merchantKey,
+      origin: () => url,
+      trustedCa: trustBundle([identity.cert]),
+      railPollMs: options.railPollMs,
       // The till's own loopback receiver is trusted by the embedded gateway, also in live mode.
-      trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []) });
+      trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []),
+    });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
 
@@ -246,7 +278,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
     const handlers = till.handlers();
 
-    if (options.httpBridge) registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
+    if (options.httpBridge)
+      registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
     if (options.rendererDir) registerRenderer(app, options.rendererDir, bridgeToken);
     installNotFound(app, clock);
 

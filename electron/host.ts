@@ -18,7 +18,11 @@ async function main(): Promise<void> {
   // Bundled to dist/electron/host.js; the renderer is built beside it in dist/renderer.
   const here = dirname(fileURLToPath(import.meta.url));
   const rendererDir = process.env.PAYDESK_RENDERER_DIR ?? join(here, '..', 'renderer');
-  const logger = createLogger({ file: join(dataDir, 'paydesk.log'), stderr: process.env.PAYDESK_QUIET !== '1', level: process.env.PAYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info' });
+  const logger = createLogger({
+    file: join(dataDir, 'paydesk.log'),
+    stderr: process.env.PAYDESK_QUIET !== '1',
+    level: process.env.PAYDESK_LOG_LEVEL === 'debug' ? 'debug' : 'info',
+  });
 
   // Signals are handled from the first moment: a SIGTERM that arrives while starting (or just
   // as the ready line goes out) waits for the core and closes it, instead of killing the process.

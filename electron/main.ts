@@ -78,7 +78,11 @@ export async function serveRendererRequest(rendererDir: string, requestUrl: stri
     const body = await readFile(file);
     return new Response(body, {
       status: 200,
-      headers: { 'content-type': MIME[extname(file)] ?? 'application/octet-stream', 'content-security-policy': CSP, 'x-content-type-options': 'nosniff' },
+      headers: {
+        'content-type': MIME[extname(file)] ?? 'application/octet-stream',
+        'content-security-policy': CSP,
+        'x-content-type-options': 'nosniff',
+      },
     });
   } catch {
     return new Response('Not found', { status: 404 });
@@ -124,15 +128,20 @@ export async function launch(): Promise<ShellState> {
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));
   const links = new IssuedLinks();
 
-  ipcMain.handle(IPC_CALL_CHANNEL, async (event: IpcMainInvokeEvent, command: unknown, args: unknown): Promise<PosOutcome> => {
-    // Only our own page may call the till; a frame of any other origin gets nothing.
-    const senderUrl = event.senderFrame?.url ?? '';
-    if (!isAppUrl(senderUrl)) return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
-    if (typeof command !== 'string') return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
-    const outcome = await dispatchPosCommand(core.handlers, command, args, logger);
-    if (outcome.ok) links.noteFrom(outcome.result);
-    return outcome;
-  });
+  ipcMain.handle(
+    IPC_CALL_CHANNEL,
+    async (event: IpcMainInvokeEvent, command: unknown, args: unknown): Promise<PosOutcome> => {
+      // Only our own page may call the till; a frame of any other origin gets nothing.
+      const senderUrl = event.senderFrame?.url ?? '';
+      if (!isAppUrl(senderUrl))
+        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
+      if (typeof command !== 'string')
+        return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
+      const outcome = await dispatchPosCommand(core.handlers, command, args, logger);
+      if (outcome.ok) links.noteFrom(outcome.result);
+      return outcome;
+    },
+  );
 
   const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
   confineWebContents(window.webContents, links);
@@ -156,25 +165,30 @@ export async function launch(): Promise<ShellState> {
 
 /** Registers the scheme (before ready), takes the single-instance lock, and launches. */
 export function run(): Promise<ShellState | undefined> {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
   // Two tills on one data directory would fight over its databases: the second one focuses the first.
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return Promise.resolve(undefined);
   }
   app.on('window-all-closed', () => app.quit());
-  return app.whenReady().then(async () => {
-    const state = await launch();
-    app.on('second-instance', () => {
-      if (state.window.isMinimized()) state.window.restore();
-      state.window.focus();
+  return app
+    .whenReady()
+    .then(async () => {
+      const state = await launch();
+      app.on('second-instance', () => {
+        if (state.window.isMinimized()) state.window.restore();
+        state.window.focus();
+      });
+      return state;
+    })
+    .catch((error: unknown) => {
+      process.stderr.write(`paydesk: ${error instanceof Error ? error.message : String(error)}\n`);
+      app.exit(1);
+      return undefined;
     });
-    return state;
-  }).catch((error: unknown) => {
-    process.stderr.write(`paydesk: ${error instanceof Error ? error.message : String(error)}\n`);
-    app.exit(1);
-    return undefined;
-  });
 }
 
 export const started = run();

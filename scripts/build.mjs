@@ -26,14 +26,40 @@ function newestMtime(paths) {
 
 async function buildMain() {
   const started = Date.now();
-  const common = { bundle: true, platform: 'node', target: 'node20', sourcemap: 'linked', logLevel: 'warning', absWorkingDir: root };
-  await esbuild({ ...common, entryPoints: ['electron/host.ts'], outfile: 'dist/electron/host.js', format: 'esm', packages: 'external' });
+  const common = {
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    absWorkingDir: root,
+  };
+  await esbuild({
+    ...common,
+    entryPoints: ['electron/host.ts'],
+    outfile: 'dist/electron/host.js',
+    format: 'esm',
+    packages: 'external',
+  });
   if (existsSync(join(root, 'electron/main.ts'))) {
-    await esbuild({ ...common, entryPoints: ['electron/main.ts'], outfile: 'dist/electron/main.cjs', format: 'cjs', packages: 'external', external: ['electron'] });
+    await esbuild({
+      ...common,
+      entryPoints: ['electron/main.ts'],
+      outfile: 'dist/electron/main.cjs',
+      format: 'cjs',
+      packages: 'external',
+      external: ['electron'],
+    });
   }
   if (existsSync(join(root, 'electron/preload.ts'))) {
     // A sandboxed preload may require only 'electron': bundle everything else into it.
-    await esbuild({ ...common, entryPoints: ['electron/preload.ts'], outfile: 'dist/electron/preload.cjs', format: 'cjs', external: ['electron'] });
+    await esbuild({
+      ...common,
+      entryPoints: ['electron/preload.ts'],
+      outfile: 'dist/electron/preload.cjs',
+      format: 'cjs',
+      external: ['electron'],
+    });
   }
   log(`main process bundled in ${Date.now() - started} ms`);
 }

@@ -29,12 +29,18 @@ function draw(size) {
   const samples = 4; // 4x4 supersampling smooths the edges
   for (let py = 0; py < size; py++) {
     for (let px = 0; px < size; px++) {
-      let red = 0, green = 0, blue = 0, covered = 0;
+      let red = 0,
+        green = 0,
+        blue = 0,
+        covered = 0;
       for (let sy = 0; sy < samples; sy++) {
         for (let sx = 0; sx < samples; sx++) {
           const colour = paint(((px + (sx + 0.5) / samples) / size) * 64, ((py + (sy + 0.5) / samples) / size) * 64);
           if (!colour) continue;
-          red += colour[0]; green += colour[1]; blue += colour[2]; covered++;
+          red += colour[0];
+          green += colour[1];
+          blue += colour[2];
+          covered++;
         }
       }
       const i = (py * size + px) * 4;

@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 await import(pathToFileURL(join(root, 'dist/electron/host.js')).href);

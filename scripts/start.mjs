@@ -27,7 +27,13 @@ function electronBinary() {
 }
 
 function findChromium() {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+  ];
   return candidates.find((path) => path && existsSync(path));
 }
 
@@ -36,7 +42,9 @@ function hasDisplay() {
   return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 }
 
-const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { stdio: ['ignore', 'ignore', 'inherit'] });
+const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
 if (built.status !== 0) process.exit(built.status ?? 1);
 
 const electron = electronBinary();
@@ -61,7 +69,9 @@ if (electron) {
 }
 
 function runHost() {
-  const host = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/electron/host.js'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const host = spawn(process.execPath, ['--enable-source-maps', join(root, 'dist/electron/host.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let browser;
   const lines = createInterface({ input: host.stdout });
   lines.on('line', (line) => {
@@ -75,9 +85,14 @@ function runHost() {
     }
     say(`Paydesk is running at ${url} (opening it in ${chromium}; Ctrl+C stops it).`);
     // A profile of our own keeps the app window out of the user's browsing session.
-    const profile = process.env.PAYDESK_CHROMIUM_PROFILE ?? join(envPaths('Paydesk', { suffix: '' }).cache, 'chromium-profile');
+    const profile =
+      process.env.PAYDESK_CHROMIUM_PROFILE ?? join(envPaths('Paydesk', { suffix: '' }).cache, 'chromium-profile');
     mkdirSync(profile, { recursive: true });
-    browser = spawn(chromium, [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'], { stdio: 'ignore' });
+    browser = spawn(
+      chromium,
+      [`--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check'],
+      { stdio: 'ignore' },
+    );
     browser.on('error', (error) => say(`Could not open Chromium (${error.message}); open ${url} in a browser.`));
     // Closing the app window ends the app, as closing the Electron window would.
     browser.on('exit', () => host.kill('SIGTERM'));

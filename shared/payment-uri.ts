@@ -16,7 +16,13 @@ export interface WalletPayment {
 }
 
 export function walletPaymentUri(p: WalletPayment): string {
-  const query = new URLSearchParams({ recipient: p.recipient, asset: p.assetId, amount: p.amount, trace: p.trace, memo: p.memo });
+  const query = new URLSearchParams({
+    recipient: p.recipient,
+    asset: p.assetId,
+    amount: p.amount,
+    trace: p.trace,
+    memo: p.memo,
+  });
   return `mixin://pay?${query.toString()}`;
 }
 
@@ -32,7 +38,11 @@ export interface ChainPayment {
   decimals?: number;
 }
 
-const BIP21_SCHEMES: Readonly<Record<string, string>> = { Bitcoin: 'bitcoin', Litecoin: 'litecoin', Dogecoin: 'dogecoin' };
+const BIP21_SCHEMES: Readonly<Record<string, string>> = {
+  Bitcoin: 'bitcoin',
+  Litecoin: 'litecoin',
+  Dogecoin: 'dogecoin',
+};
 
 /** ERC-20 tokens the catalogue offers on chain: contract address and decimals on Ethereum mainnet. */
 const ERC20: Readonly<Record<string, { contract: string; decimals: number }>> = {
@@ -45,12 +55,15 @@ export function chainPaymentUri(p: ChainPayment): string {
   const bip21 = BIP21_SCHEMES[p.network];
   if (bip21) return `${bip21}:${p.destination}?amount=${p.amount}`;
   const chainId = p.chainId ?? 1;
-  if (p.contract) return `ethereum:${p.contract}@${chainId}/transfer?address=${p.destination}&uint256=${toBaseUnits(p.amount, p.decimals ?? 18)}`;
-  if (p.chainId !== undefined && p.destination.startsWith('0x')) return `ethereum:${p.destination}@${chainId}?value=${toBaseUnits(p.amount, p.decimals ?? 18)}`;
+  if (p.contract)
+    return `ethereum:${p.contract}@${chainId}/transfer?address=${p.destination}&uint256=${toBaseUnits(p.amount, p.decimals ?? 18)}`;
+  if (p.chainId !== undefined && p.destination.startsWith('0x'))
+    return `ethereum:${p.destination}@${chainId}?value=${toBaseUnits(p.amount, p.decimals ?? 18)}`;
   if (p.network === 'Ethereum') {
     if (p.assetId === ETHER) return `ethereum:${p.destination}@1?value=${toBaseUnits(p.amount, 18)}`;
     const token = ERC20[p.assetId];
-    if (token) return `ethereum:${token.contract}@1/transfer?address=${p.destination}&uint256=${toBaseUnits(p.amount, token.decimals)}`;
+    if (token)
+      return `ethereum:${token.contract}@1/transfer?address=${p.destination}&uint256=${toBaseUnits(p.amount, token.decimals)}`;
   }
   if (p.network === 'Lightning') return `lightning:${p.destination}`;
   return p.destination;

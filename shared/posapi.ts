@@ -47,7 +47,12 @@ export const GatewayTargetSchema = z.discriminatedUnion('kind', [
       .url('must be a URL such as https://gateway.example')
       .regex(/^https?:\/\//i, 'must start with https:// (or http://)'),
     // Printable ASCII without spaces: it goes into an HTTP header as a bearer token.
-    merchantKey: z.string().trim().max(256).regex(/^[\x21-\x7e]*$/, 'must be the key as the gateway gave it (no spaces)').optional(),
+    merchantKey: z
+      .string()
+      .trim()
+      .max(256)
+      .regex(/^[\x21-\x7e]*$/, 'must be the key as the gateway gave it (no spaces)')
+      .optional(),
   }),
 ]);
 export type GatewayTarget = z.infer<typeof GatewayTargetSchema>;
@@ -75,12 +80,18 @@ export interface TillSettings {
   ownerPinSet: boolean;
 }
 
-const decimalArg = z.string().trim().regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number such as 12.50');
+const decimalArg = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number such as 12.50');
 
 export const SettingsPatchSchema = z
   .object({
     shopName: z.string().trim().min(1).max(80),
-    payeeNetworkId: z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric network id'),
+    payeeNetworkId: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'must be a numeric network id'),
     quoteAssetId: z.string().trim().min(1).max(64),
     settlementAssetId: z.string().trim().max(64),
     gateway: GatewayTargetSchema,
@@ -298,7 +309,14 @@ export const posArgSchemas = {
   'settings.get': z.object({}).strict(),
   /** Open at first run (no owner PIN yet); after that it needs the owner's `token`, and a new PIN also `currentPin`. */
   'settings.save': SettingsPatchSchema,
-  'payee.lookup': z.object({ networkId: z.string().trim().regex(/^\d{1,20}$/, 'must be a numeric network id') }).strict(),
+  'payee.lookup': z
+    .object({
+      networkId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/, 'must be a numeric network id'),
+    })
+    .strict(),
   'assets.quote': z.object({}).strict(),
   'assets.payment': z.object({ quoteAssetId: z.string().trim().min(1), quoteAmount: decimalArg.optional() }).strict(),
   'assets.settlement': z.object({}).strict(),
@@ -313,7 +331,13 @@ export const posArgSchemas = {
     .strict(),
   'order.get': OrderIdArgSchema,
   'order.list': z
-    .object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD').optional(), limit: z.number().int().min(1).max(500).optional() })
+    .object({
+      day: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
+        .optional(),
+      limit: z.number().int().min(1).max(500).optional(),
+    })
     .strict(),
   'order.refresh': OrderIdArgSchema,
   'order.cancel': OrderIdArgSchema,
@@ -322,7 +346,15 @@ export const posArgSchemas = {
   /** Sandbox only: the simulated payer pays `amount` (in the payment asset). */
   'sandbox.payPart': z.object({ orderId: z.string().trim().min(6).max(36), amount: decimalArg }).strict(),
   'sandbox.mine': z.object({ network: z.string().trim().min(1), count: z.number().int().min(1).max(1000) }).strict(),
-  'sandbox.advanceClock': z.object({ seconds: z.number().int().min(1).max(30 * 24 * 3600) }).strict(),
+  'sandbox.advanceClock': z
+    .object({
+      seconds: z
+        .number()
+        .int()
+        .min(1)
+        .max(30 * 24 * 3600),
+    })
+    .strict(),
   /** Opens the owner's area with the PIN set at setup. */
   'owner.unlock': z.object({ pin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits') }).strict(),
   'owner.lock': z.object({ token: ownerToken }).strict(),
@@ -339,9 +371,16 @@ export const posArgSchemas = {
     .strict(),
   'owner.order': z.object({ token: ownerToken, orderId: z.string().trim().min(6).max(36) }).strict(),
   'owner.review': z
-    .object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), decision: z.enum(['approve', 'reject']), reason: z.string().trim().min(1, 'a reason is required').max(200) })
+    .object({
+      token: ownerToken,
+      orderId: z.string().trim().min(6).max(36),
+      decision: z.enum(['approve', 'reject']),
+      reason: z.string().trim().min(1, 'a reason is required').max(200),
+    })
     .strict(),
-  'owner.redeliver': z.object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), deliveryId: z.string().uuid() }).strict(),
+  'owner.redeliver': z
+    .object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), deliveryId: z.string().uuid() })
+    .strict(),
   'owner.rails': z.object({ token: ownerToken }).strict(),
   /** Saves the EVM rail configuration (validated by the gateway; see the README). */
   'owner.saveRails': z.object({ token: ownerToken, config: z.record(z.string(), z.unknown()) }).strict(),
@@ -437,7 +476,9 @@ export class PosError extends Error {
     this.name = 'PosError';
   }
   toShape(): PosErrorShape {
-    return this.field === undefined ? { code: this.code, message: this.message } : { code: this.code, message: this.message, field: this.field };
+    return this.field === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, field: this.field };
   }
 }
 

@@ -13,7 +13,13 @@ const statusText = z.string();
 export const EnvelopeSchema = <T extends z.ZodType>(data: T) =>
   z.object({ code: z.number(), success: z.boolean(), message: z.string(), data, timestampMs: z.number() });
 
-export const ErrorEnvelopeSchema = z.object({ code: z.number(), success: z.literal(false), message: z.string(), data: z.unknown(), timestampMs: z.number().optional() });
+export const ErrorEnvelopeSchema = z.object({
+  code: z.number(),
+  success: z.literal(false),
+  message: z.string(),
+  data: z.unknown(),
+  timestampMs: z.number().optional(),
+});
 
 export const ChainAssetSchema = z.object({ id: z.string(), name: z.string(), symbol: z.string(), iconUrl: z.string() });
 
@@ -142,7 +148,9 @@ export const PaymentResultSchema = z.object({
   settleSymbol: z.string(),
   settleAsset: z.string(),
   transactions: z.array(ResultTransactionSchema).optional(),
-  payment: z.object({ isMultiPay: z.boolean(), isFullyPaid: z.boolean(), totalTransactionsAmount: z.string() }).optional(),
+  payment: z
+    .object({ isMultiPay: z.boolean(), isFullyPaid: z.boolean(), totalTransactionsAmount: z.string() })
+    .optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 

@@ -5,13 +5,22 @@
 import { isPosCommand, PosError, posArgSchemas, type PosHandlers, type PosOutcome } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
 
-export async function dispatchPosCommand(handlers: PosHandlers, name: string, rawArgs: unknown, logger: Logger): Promise<PosOutcome> {
-  if (!isPosCommand(name)) return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${name}` } };
+export async function dispatchPosCommand(
+  handlers: PosHandlers,
+  name: string,
+  rawArgs: unknown,
+  logger: Logger,
+): Promise<PosOutcome> {
+  if (!isPosCommand(name))
+    return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${name}` } };
   const parsed = posArgSchemas[name].safeParse(rawArgs ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
-    return { ok: false, error: { code: 'invalid_args', message: `${field || 'arguments'}: ${issue?.message ?? 'invalid'}`, field } };
+    return {
+      ok: false,
+      error: { code: 'invalid_args', message: `${field || 'arguments'}: ${issue?.message ?? 'invalid'}`, field },
+    };
   }
   try {
     const handler = handlers[name] as (args: unknown) => Promise<unknown>;

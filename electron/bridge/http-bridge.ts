@@ -28,14 +28,19 @@ export interface BridgeDeps {
 export function registerHttpBridge(app: FastifyInstance, { handlers, events, token, logger, now }: BridgeDeps): void {
   app.post<{ Params: { command: string } }>('/pos/call/:command', async (request, reply) => {
     const auth = request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    if (!sameToken(auth, token)) return reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
+    if (!sameToken(auth, token))
+      return reply
+        .code(401)
+        .send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
     const outcome = await dispatchPosCommand(handlers, request.params.command, request.body, logger);
     return reply.code(outcome.ok ? 200 : outcome.error.code === 'internal' ? 500 : 400).send(outcome);
   });
 
   app.get<{ Querystring: { token?: string } }>('/pos/events', (request, reply) => {
     if (!sameToken(request.query.token, token)) {
-      void reply.code(401).send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
+      void reply
+        .code(401)
+        .send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
       return;
     }
     reply.hijack();

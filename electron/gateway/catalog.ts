@@ -36,24 +36,51 @@ export interface Fiat {
 }
 
 /** A quote asset: a fiat currency or a crypto asset. */
-export type QuoteAsset = { kind: 'fiat'; id: string; symbol: string; decimalDigit: number; minQuoteAmount: string; maxQuoteAmount: string } | { kind: 'crypto'; id: string; symbol: string; decimalDigit: number; minQuoteAmount: string; maxQuoteAmount: string; asset: Asset };
+export type QuoteAsset =
+  | { kind: 'fiat'; id: string; symbol: string; decimalDigit: number; minQuoteAmount: string; maxQuoteAmount: string }
+  | {
+      kind: 'crypto';
+      id: string;
+      symbol: string;
+      decimalDigit: number;
+      minQuoteAmount: string;
+      maxQuoteAmount: string;
+      asset: Asset;
+    };
 
 /** Seeds the bundled catalogue into an empty database (first start). */
 export function seedCatalog(db: Db, nowMs: number): void {
   const count = (db.prepare('SELECT count(*) AS n FROM assets').get() as { n: number }).n;
   if (count > 0) return;
   db.transaction(() => {
-    const net = db.prepare('INSERT INTO networks (network, required_confirmations, proxy, explorer_tx_url, address_style) VALUES (?, ?, ?, ?, ?)');
-    for (const n of NETWORK_SEED) net.run(n.network, n.requiredConfirmations, n.proxy ? 1 : 0, n.explorerTxUrl, n.addressStyle);
+    const net = db.prepare(
+      'INSERT INTO networks (network, required_confirmations, proxy, explorer_tx_url, address_style) VALUES (?, ?, ?, ?, ?)',
+    );
+    for (const n of NETWORK_SEED)
+      net.run(n.network, n.requiredConfirmations, n.proxy ? 1 : 0, n.explorerTxUrl, n.addressStyle);
     const asset = db.prepare(
       'INSERT INTO assets (asset_id, symbol, name, network, chain_asset_id, precision, on_chain_supported, min_payment_amount, max_payment_amount, icon_url, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const rate = db.prepare("INSERT INTO rates (rate_key, usd_price, source, updated_at) VALUES (?, ?, 'bundled', ?)");
     ASSET_SEED.forEach((a, i) => {
-      asset.run(a.assetId, a.symbol, a.name, a.network, a.chainAssetId, a.precision, a.onChainSupported ? 1 : 0, a.minPaymentAmount, a.maxPaymentAmount, a.iconUrl, i);
+      asset.run(
+        a.assetId,
+        a.symbol,
+        a.name,
+        a.network,
+        a.chainAssetId,
+        a.precision,
+        a.onChainSupported ? 1 : 0,
+        a.minPaymentAmount,
+        a.maxPaymentAmount,
+        a.iconUrl,
+        i,
+      );
       rate.run(a.assetId, a.usdPrice, nowMs);
     });
-    const fiat = db.prepare('INSERT INTO fiat_currencies (code, symbol, decimal_digit, min_quote_amount, max_quote_amount, sort) VALUES (?, ?, ?, ?, ?, ?)');
+    const fiat = db.prepare(
+      'INSERT INTO fiat_currencies (code, symbol, decimal_digit, min_quote_amount, max_quote_amount, sort) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     FIAT_SEED.forEach((f, i) => {
       fiat.run(f.code, f.symbol, f.decimalDigit, f.minQuoteAmount, f.maxQuoteAmount, i);
       rate.run(f.code, f.usdPrice, nowMs);
@@ -100,9 +127,23 @@ export class Catalog {
 
   reload(): void {
     this.networks = new Map(
-      (db_all(this.db, 'SELECT * FROM networks') as { network: string; required_confirmations: number; proxy: number; explorer_tx_url: string; address_style: Network['addressStyle'] }[]).map((r) => [
+      (
+        db_all(this.db, 'SELECT * FROM networks') as {
+          network: string;
+          required_confirmations: number;
+          proxy: number;
+          explorer_tx_url: string;
+          address_style: Network['addressStyle'];
+        }[]
+      ).map((r) => [
         r.network,
-        { network: r.network, requiredConfirmations: r.required_confirmations, proxy: r.proxy === 1, explorerTxUrl: r.explorer_tx_url, addressStyle: r.address_style },
+        {
+          network: r.network,
+          requiredConfirmations: r.required_confirmations,
+          proxy: r.proxy === 1,
+          explorerTxUrl: r.explorer_tx_url,
+          addressStyle: r.address_style,
+        },
       ]),
     );
     this.assets = new Map(
@@ -124,12 +165,28 @@ export class Catalog {
       ]),
     );
     this.fiats = new Map(
-      (db_all(this.db, 'SELECT * FROM fiat_currencies ORDER BY sort') as { code: string; symbol: string; decimal_digit: number; min_quote_amount: string; max_quote_amount: string }[]).map((r) => [
+      (
+        db_all(this.db, 'SELECT * FROM fiat_currencies ORDER BY sort') as {
+          code: string;
+          symbol: string;
+          decimal_digit: number;
+          min_quote_amount: string;
+          max_quote_amount: string;
+        }[]
+      ).map((r) => [
         r.code,
-        { code: r.code, symbol: r.symbol, decimalDigit: r.decimal_digit, minQuoteAmount: r.min_quote_amount, maxQuoteAmount: r.max_quote_amount },
+        {
+          code: r.code,
+          symbol: r.symbol,
+          decimalDigit: r.decimal_digit,
+          minQuoteAmount: r.min_quote_amount,
+          maxQuoteAmount: r.max_quote_amount,
+        },
       ]),
     );
-    this.cryptoQuoteIds = (db_all(this.db, 'SELECT asset_id FROM crypto_quote_assets ORDER BY sort') as { asset_id: string }[]).map((r) => r.asset_id);
+    this.cryptoQuoteIds = (
+      db_all(this.db, 'SELECT asset_id FROM crypto_quote_assets ORDER BY sort') as { asset_id: string }[]
+    ).map((r) => r.asset_id);
   }
 
   /** Assets offered in a mode: all in sandbox; only those with a real rail in live mode. */
@@ -148,11 +205,26 @@ export class Catalog {
 
   /** Quote assets: fiat codes (lower case) and a few crypto assets (their limits derive from the asset's). */
   quoteAssets(mode: 'sandbox' | 'live'): QuoteAsset[] {
-    const fiat: QuoteAsset[] = [...this.fiats.values()].map((f) => ({ kind: 'fiat', id: f.code, symbol: f.symbol, decimalDigit: f.decimalDigit, minQuoteAmount: f.minQuoteAmount, maxQuoteAmount: f.maxQuoteAmount }));
+    const fiat: QuoteAsset[] = [...this.fiats.values()].map((f) => ({
+      kind: 'fiat',
+      id: f.code,
+      symbol: f.symbol,
+      decimalDigit: f.decimalDigit,
+      minQuoteAmount: f.minQuoteAmount,
+      maxQuoteAmount: f.maxQuoteAmount,
+    }));
     const crypto: QuoteAsset[] = this.cryptoQuoteIds
       .map((id) => this.asset(id, mode))
       .filter((a): a is Asset => a !== undefined)
-      .map((a) => ({ kind: 'crypto', id: a.assetId, symbol: a.symbol, decimalDigit: a.precision, minQuoteAmount: a.minPaymentAmount, maxQuoteAmount: a.maxPaymentAmount, asset: a }));
+      .map((a) => ({
+        kind: 'crypto',
+        id: a.assetId,
+        symbol: a.symbol,
+        decimalDigit: a.precision,
+        minQuoteAmount: a.minPaymentAmount,
+        maxQuoteAmount: a.maxPaymentAmount,
+        asset: a,
+      }));
     return [...fiat, ...crypto];
   }
 

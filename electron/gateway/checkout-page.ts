@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 const CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function page(code: string): string {
@@ -23,7 +24,10 @@ function page(code: string): string {
 export function registerCheckoutPage(app: FastifyInstance): void {
   app.get<{ Params: { code: string } }>('/code/:code', async (request, reply) => {
     const code = request.params.code;
-    void reply.header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    void reply
+      .header('content-security-policy', PAGE_CSP)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff');
     if (!CODE.test(code)) return reply.code(404).type('text/plain; charset=utf-8').send('No such checkout link');
     return reply.type('text/html; charset=utf-8').send(page(code.toLowerCase()));
   });

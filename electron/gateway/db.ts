@@ -199,7 +199,11 @@ export const gatewayMigrations: readonly Migration[] = [
       `);
     },
   },
-  { version: 5, name: "callback outbox: index of each endpoint's due work", up: (db) => db.exec(callbackOriginIndexSql) },
+  {
+    version: 5,
+    name: "callback outbox: index of each endpoint's due work",
+    up: (db) => db.exec(callbackOriginIndexSql),
+  },
   {
     version: 6,
     name: 'EVM rail: blocks of observed transactions, scan progress and recent block hashes',
@@ -246,5 +250,8 @@ export function readMeta(db: Db, key: string): string | undefined {
 }
 
 export function writeMeta(db: Db, key: string, value: string): void {
-  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value);
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
+    key,
+    value,
+  );
 }

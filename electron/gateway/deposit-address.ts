@@ -19,13 +19,20 @@ function encode(bytes: Buffer, alphabet: string, length: number): string {
   return out;
 }
 
-export function sandboxDepositAddress(network: Network, traceId: string, secret: string): { destination: string; tag: string } {
+export function sandboxDepositAddress(
+  network: Network,
+  traceId: string,
+  secret: string,
+): { destination: string; tag: string } {
   const bytes = digest(`${secret}:${network.network}:${traceId}`);
   switch (network.addressStyle) {
     case 'evm':
       return { destination: `0x${bytes.subarray(0, 20).toString('hex')}`, tag: '' };
     case 'bech32':
-      return { destination: `${network.network === 'Litecoin' ? 'ltc1q' : 'bc1q'}${encode(bytes, BECH32, 38)}`, tag: '' };
+      return {
+        destination: `${network.network === 'Litecoin' ? 'ltc1q' : 'bc1q'}${encode(bytes, BECH32, 38)}`,
+        tag: '',
+      };
     case 'tron':
       return { destination: `T${encode(bytes, BASE58, 33)}`, tag: '' };
     case 'base58':

@@ -29,7 +29,13 @@ export interface ErrorEnvelope {
 }
 
 /** SQLite's answers when the disk is full (or a write to it failed the way a full disk makes it fail). */
-const STORAGE_FULL = new Set(['SQLITE_FULL', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC', 'SQLITE_IOERR_TRUNCATE', 'SQLITE_IOERR_SHMSIZE']);
+const STORAGE_FULL = new Set([
+  'SQLITE_FULL',
+  'SQLITE_IOERR_WRITE',
+  'SQLITE_IOERR_FSYNC',
+  'SQLITE_IOERR_TRUNCATE',
+  'SQLITE_IOERR_SHMSIZE',
+]);
 
 export function isStorageFull(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -39,7 +45,12 @@ export function isStorageFull(error: unknown): boolean {
 /** Nothing was saved: the client may retry once space is freed (the till queues and retries 5xx). */
 export function storageFullEnvelope(): ErrorEnvelope {
   const { code, http } = API_ERRORS.storageFull;
-  return { http, code, message: 'Storage is full (or cannot be written): the gateway could not save this request; free disk space, then retry' };
+  return {
+    http,
+    code,
+    message:
+      'Storage is full (or cannot be written): the gateway could not save this request; free disk space, then retry',
+  };
 }
 
 /**

@@ -90,7 +90,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const recipient = persistentId(db, 'recipient', () => ids.uuid());
   const addressSecret = persistentId(db, 'address_secret', () => ids.token(16));
   const writes = new GroupCommit(db);
-  const callbackAllowlist = (): readonly string[] => [...settings.get().callbackAllowlist, ...(deps.trustedCallbackOrigins?.() ?? [])];
+  const callbackAllowlist = (): readonly string[] => [
+    ...settings.get().callbackAllowlist,
+    ...(deps.trustedCallbackOrigins?.() ?? []),
+  ];
   // The rails are made below (they need the engine); these closures run only once requests arrive.
   const budget = new DepositAddressBudget();
   const liveAddresses = {
@@ -98,7 +101,22 @@ export function createGateway(deps: GatewayDeps): Gateway {
     liveRail: (asset: Asset) => rails.railFor(asset) !== undefined,
     spendAddressBudget: () => budget.spend(),
   };
-  const payments = new Payments({ store, catalog, payees, rates, settings, clock, ids, mode, recipient, addressSecret, origin: deps.origin, realNow, callbackAllowlist, ...liveAddresses });
+  const payments = new Payments({
+    store,
+    catalog,
+    payees,
+    rates,
+    settings,
+    clock,
+    ids,
+    mode,
+    recipient,
+    addressSecret,
+    origin: deps.origin,
+    realNow,
+    callbackAllowlist,
+    ...liveAddresses,
+  });
 
   const ledger = new Ledger(db);
   const callbacks = new CallbackStore(db);
@@ -109,7 +127,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
     merchantKey: () => deps.merchantKey,
     realNowSeconds: () => Math.floor(realNow() / 1000),
   });
-  const dispatcher = new CallbackDispatcher({ store: callbacks, sender, clock, logger: deps.logger.child({ part: 'callbacks' }) });
+  const dispatcher = new CallbackDispatcher({
+    store: callbacks,
+    sender,
+    clock,
+    logger: deps.logger.child({ part: 'callbacks' }),
+  });
   const committed = (traceIds: readonly string[]): void => {
     dispatcher.kick();
     deps.onPaymentsChanged?.(traceIds);
@@ -186,7 +209,18 @@ export function createGateway(deps: GatewayDeps): Gateway {
   };
 
   // Real rails (live mode): one scanner per configured EVM chain.
-  const rails = new EvmRails({ db, store, ledger, engine, catalog, clock, logger: deps.logger, mode, pollMs: deps.railPollMs, onCommitted: committed });
+  const rails = new EvmRails({
+    db,
+    store,
+    ledger,
+    engine,
+    catalog,
+    clock,
+    logger: deps.logger,
+    mode,
+    pollMs: deps.railPollMs,
+    onCommitted: committed,
+  });
   void rails.start();
 
   // Due work is found in gateway.db, so what fell due while the app was down runs now.
@@ -226,13 +260,41 @@ export function createGateway(deps: GatewayDeps): Gateway {
           });
         },
         (routeApp: FastifyInstance, helpers: RouteHelpers) =>
-          registerCallbackRoutes(routeApp, helpers, { callbacks, now: () => clock.now(), kick: () => dispatcher.kick(), traceOf: (params) => payments.find(params).trace_id }),
+          registerCallbackRoutes(routeApp, helpers, {
+            callbacks,
+            now: () => clock.now(),
+            kick: () => dispatcher.kick(),
+            traceOf: (params) => payments.find(params).trace_id,
+          }),
         ...(mode === 'sandbox'
-          ? [(routeApp: FastifyInstance, helpers: RouteHelpers) => registerSandboxRoutes(routeApp, helpers, { rail, clock: isMovable(clock) ? clock : undefined, catchUp })]
+          ? [
+              (routeApp: FastifyInstance, helpers: RouteHelpers) =>
+                registerSandboxRoutes(routeApp, helpers, {
+                  rail,
+                  clock: isMovable(clock) ? clock : undefined,
+                  catchUp,
+                }),
+            ]
           : []),
       ];
       const assetExtras = (assetId: string): Record<string, unknown> | undefined => rails.assetExtras(assetId);
-      registerGatewayRoutes(app, { clock, mode, catalog, payees, payments, rates, settings, merchantKey: deps.merchantKey, version: deps.version, realNow, result, cancel, write, extra, assetExtras: mode === 'live' ? assetExtras : undefined });
+      registerGatewayRoutes(app, {
+        clock,
+        mode,
+        catalog,
+        payees,
+        payments,
+        rates,
+        settings,
+        merchantKey: deps.merchantKey,
+        version: deps.version,
+        realNow,
+        result,
+        cancel,
+        write,
+        extra,
+        assetExtras: mode === 'live' ? assetExtras : undefined,
+      });
     },
     async close() {
       clearInterval(scheduler);

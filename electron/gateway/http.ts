@@ -119,18 +119,37 @@ function isApiPath(path: string): boolean {
 export function installErrorEnvelope(app: FastifyInstance, { clock, logger }: EnvelopeContext): void {
   app.setErrorHandler((error: unknown, request, reply) => {
     const send = (envelope: { http: number; code: number; message: string }): FastifyReply =>
-      reply.code(envelope.http).header('content-type', 'application/json; charset=utf-8').send(failure(envelope.code, envelope.message, clock.now()));
-    if (error instanceof GatewayError) return send({ http: error.httpStatus, code: error.code, message: error.message });
+      reply
+        .code(envelope.http)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(failure(envelope.code, envelope.message, clock.now()));
+    if (error instanceof GatewayError)
+      return send({ http: error.httpStatus, code: error.code, message: error.message });
     const path = pathOf(request.url);
     if (isStorageFull(error)) {
-      logger.error('storage is full: a write was refused', { method: request.method, path, sqlite: (error as { code?: unknown }).code });
+      logger.error('storage is full: a write was refused', {
+        method: request.method,
+        path,
+        sqlite: (error as { code?: unknown }).code,
+      });
       return send(storageFullEnvelope());
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return send(clientErrorEnvelope(status, error instanceof Error ? error.message : String(error), `${request.method} ${path}`, isApiPath(path)));
+      return send(
+        clientErrorEnvelope(
+          status,
+          error instanceof Error ? error.message : String(error),
+          `${request.method} ${path}`,
+          isApiPath(path),
+        ),
+      );
     }
-    logger.error('unhandled gateway error', { method: request.method, path, error: error instanceof Error ? error.stack : String(error) });
+    logger.error('unhandled gateway error', {
+      method: request.method,
+      path,
+      error: error instanceof Error ? error.stack : String(error),
+    });
     return send({ http: 500, code: API_ERRORS.serverError.code, message: 'Internal server error' });
   });
 }
@@ -139,12 +158,19 @@ export function installErrorEnvelope(app: FastifyInstance, { clock, logger }: En
  * Unknown /v1 paths and methods answer with the error envelope (1404); other paths go to
  * `fallback` (the host's single-page app) or a plain 404.
  */
-export function installNotFound(app: FastifyInstance, clock: Clock, fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown): void {
+export function installNotFound(
+  app: FastifyInstance,
+  clock: Clock,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown,
+): void {
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
     if (isApiPath(path)) {
       const { http, code, message } = clientErrorEnvelope(404, '', `${request.method} ${path}`, true);
-      return reply.code(http).header('content-type', 'application/json; charset=utf-8').send(failure(code, message, clock.now()));
+      return reply
+        .code(http)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(failure(code, message, clock.now()));
     }
     if (fallback) return fallback(request, reply);
     return reply.code(404).type('text/plain').send('Not found');

@@ -48,14 +48,21 @@ export function textProblem(value: string): string | undefined {
     const codePoint = char.codePointAt(0) ?? 0;
     if (!forbidden(codePoint)) continue;
     const hex = `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-    if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `must be valid Unicode text (a lone surrogate ${hex} is not)`;
+    if (codePoint >= 0xd800 && codePoint <= 0xdfff)
+      return `must be valid Unicode text (a lone surrogate ${hex} is not)`;
     if (codePoint >= 0x202a) return `must not contain bidirectional overrides or isolates (${hex})`;
     return `must not contain control characters (${hex})`;
   }
   return undefined;
 }
 
-const KIND_NAMES: Record<ParamKind, string> = { number: 'a number', boolean: 'a boolean', null: 'null', object: 'an object', array: 'an array' };
+const KIND_NAMES: Record<ParamKind, string> = {
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+  object: 'an object',
+  array: 'an array',
+};
 
 export class ParamReader {
   constructor(private readonly params: Params) {}
@@ -108,7 +115,8 @@ export class ParamReader {
    */
   private numberText(name: string, what: string): string | undefined {
     const kind = paramKind(this.params, name);
-    if (kind !== undefined && kind !== 'number') throw paramError(name, `must be ${what} or a string holding one, not ${KIND_NAMES[kind]}`);
+    if (kind !== undefined && kind !== 'number')
+      throw paramError(name, `must be ${what} or a string holding one, not ${KIND_NAMES[kind]}`);
     const value = this.params[name];
     if (value === undefined || value === '') return undefined;
     const text = value.trim();
@@ -126,7 +134,8 @@ export class ParamReader {
     if (text === undefined) return undefined;
     const amount = parseAmount(text);
     if (!isPositive(amount)) throw paramError(name, 'must be greater than zero');
-    if ((amount.split('.')[0] ?? '').length > AMOUNT_INTEGER_DIGITS) throw paramError(name, `must have at most ${AMOUNT_INTEGER_DIGITS} digits before the decimal point`);
+    if ((amount.split('.')[0] ?? '').length > AMOUNT_INTEGER_DIGITS)
+      throw paramError(name, `must have at most ${AMOUNT_INTEGER_DIGITS} digits before the decimal point`);
     if (decimalPlaces(amount) > places) throw paramError(name, `must have at most ${places} decimal places`);
     return amount;
   }
@@ -136,16 +145,19 @@ export class ParamReader {
     const text = this.numberText(name, 'a positive decimal number');
     if (text === undefined) return undefined;
     const price = parseAmount(text);
-    if (compare(price, PRICE_MIN) < 0 || compare(price, PRICE_MAX) > 0) throw paramError(name, `must be from ${PRICE_MIN} to ${PRICE_MAX}`);
+    if (compare(price, PRICE_MIN) < 0 || compare(price, PRICE_MAX) > 0)
+      throw paramError(name, `must be from ${PRICE_MIN} to ${PRICE_MAX}`);
     const significant = price.replace('.', '').replace(/^0+/, '').length;
-    if (significant > PRICE_SIGNIFICANT_DIGITS) throw paramError(name, `must have at most ${PRICE_SIGNIFICANT_DIGITS} significant digits`);
+    if (significant > PRICE_SIGNIFICANT_DIGITS)
+      throw paramError(name, `must have at most ${PRICE_SIGNIFICANT_DIGITS} significant digits`);
     return price;
   }
 
   /** A whole number; an object or array is refused rather than read as "not given". */
   integer(name: string): number | undefined {
     const kind = paramKind(this.params, name);
-    if (kind === 'object' || kind === 'array') throw paramError(name, `must be a whole number, not ${KIND_NAMES[kind]}`);
+    if (kind === 'object' || kind === 'array')
+      throw paramError(name, `must be a whole number, not ${KIND_NAMES[kind]}`);
     const value = this.raw(name);
     if (value === undefined) return undefined;
     if (!/^-?\d{1,15}$/.test(value)) throw paramError(name, 'must be a whole number');

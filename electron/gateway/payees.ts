@@ -38,7 +38,8 @@ export class Payees {
 
   lookup(networkId: string): Payee {
     if (!/^\d{1,20}$/.test(networkId)) throw paramError('network_id', 'must be a numeric network id');
-    const row = this.byNetworkId.get(networkId) as { payee_id: string; network_id: string; full_name: string } | undefined;
+    const row = this.byNetworkId.get(networkId) as
+      { payee_id: string; network_id: string; full_name: string } | undefined;
     if (!row) throw GatewayError.of('userNotFound', `network_id: ${networkId} is not a user of this gateway`);
     return { payeeId: row.payee_id, networkId: row.network_id, fullName: row.full_name };
   }
@@ -66,7 +67,8 @@ export class Payees {
     const problem = textProblem(name);
     if (problem) throw paramError('fullName', problem);
     return this.db.transaction(() => {
-      const existing = this.byNetworkId.get(networkId) as { payee_id: string; network_id: string; full_name: string } | undefined;
+      const existing = this.byNetworkId.get(networkId) as
+        { payee_id: string; network_id: string; full_name: string } | undefined;
       if (existing) return { payeeId: existing.payee_id, networkId: existing.network_id, fullName: existing.full_name };
       const payeeId = this.ids.uuid();
       this.insert.run(payeeId, networkId, name, nowMs);

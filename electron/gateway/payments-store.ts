@@ -68,7 +68,23 @@ export interface InstructionRow {
   created_at: number;
 }
 
-export type NewPayment = Omit<PaymentRow, 'settle_due_at' | 'deadline_passed' | 'failure_code' | 'failure_reason' | 'settle_status' | 'settle_amount' | 'settle_symbol' | 'settle_asset' | 'surplus_amount' | 'surplus_status' | 'reviewed_by' | 'reviewed_at' | 'review_reason' | 'amount_locked'>;
+export type NewPayment = Omit<
+  PaymentRow,
+  | 'settle_due_at'
+  | 'deadline_passed'
+  | 'failure_code'
+  | 'failure_reason'
+  | 'settle_status'
+  | 'settle_amount'
+  | 'settle_symbol'
+  | 'settle_asset'
+  | 'surplus_amount'
+  | 'surplus_status'
+  | 'reviewed_by'
+  | 'reviewed_at'
+  | 'review_reason'
+  | 'amount_locked'
+>;
 
 /**
  * The columns a new row writes, in order (bound positionally). Written as a record so that the
@@ -77,17 +93,51 @@ export type NewPayment = Omit<PaymentRow, 'settle_due_at' | 'deadline_passed' | 
 const columnsOf = <Row>(columns: Record<keyof Row, 1>): (keyof Row)[] => Object.keys(columns) as (keyof Row)[];
 
 const PAYMENT_COLUMNS = columnsOf<NewPayment>({
-  trace_id: 1, payee_id: 1, order_id: 1, quote_asset_id: 1, quote_amount: 1, fixed_payment_amount: 1,
-  settlement_asset_id: 1, strict_mode: 1, payment_asset_id: 1, is_chain: 1, remark: 1, note: 1, settlement_memo: 1,
-  return_to: 1, failed_return_to: 1, callback_url: 1, callback_events: 1, expired_at: 1, is_one_time: 1,
-  code_expires_at: 1, review_required: 1, quote_usd_value: 1, current_client_id: 1, created_at: 1, updated_at: 1,
-  status: 1, payable_amount: 1,
+  trace_id: 1,
+  payee_id: 1,
+  order_id: 1,
+  quote_asset_id: 1,
+  quote_amount: 1,
+  fixed_payment_amount: 1,
+  settlement_asset_id: 1,
+  strict_mode: 1,
+  payment_asset_id: 1,
+  is_chain: 1,
+  remark: 1,
+  note: 1,
+  settlement_memo: 1,
+  return_to: 1,
+  failed_return_to: 1,
+  callback_url: 1,
+  callback_events: 1,
+  expired_at: 1,
+  is_one_time: 1,
+  code_expires_at: 1,
+  review_required: 1,
+  quote_usd_value: 1,
+  current_client_id: 1,
+  created_at: 1,
+  updated_at: 1,
+  status: 1,
+  payable_amount: 1,
 });
 
 const INSTRUCTION_COLUMNS = columnsOf<InstructionRow>({
-  client_id: 1, trace_id: 1, payment_asset_id: 1, payment_amount: 1, settlement_asset_id: 1,
-  estimated_settlement_amount: 1, price: 1, is_chain: 1, recipient: 1, memo: 1, destination: 1, tag: 1, expire: 1,
-  seconds: 1, created_at: 1,
+  client_id: 1,
+  trace_id: 1,
+  payment_asset_id: 1,
+  payment_amount: 1,
+  settlement_asset_id: 1,
+  estimated_settlement_amount: 1,
+  price: 1,
+  is_chain: 1,
+  recipient: 1,
+  memo: 1,
+  destination: 1,
+  tag: 1,
+  expire: 1,
+  seconds: 1,
+  created_at: 1,
 });
 
 export class PaymentsStore {
@@ -111,15 +161,31 @@ export class PaymentsStore {
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
     this.byOrder = db.prepare('SELECT * FROM payments WHERE payee_id = ? AND order_id = ?');
     // Positional parameters: binding by name looks up every column's property on the row object.
-    this.insertPayment = db.prepare(`INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map(() => '?').join(', ')})`);
-    this.insertInstruction = db.prepare(`INSERT INTO instructions (${INSTRUCTION_COLUMNS.join(', ')}) VALUES (${INSTRUCTION_COLUMNS.map(() => '?').join(', ')})`);
+    this.insertPayment = db.prepare(
+      `INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    this.insertInstruction = db.prepare(
+      `INSERT INTO instructions (${INSTRUCTION_COLUMNS.join(', ')}) VALUES (${INSTRUCTION_COLUMNS.map(() => '?').join(', ')})`,
+    );
     this.instructionById = db.prepare('SELECT * FROM instructions WHERE client_id = ?');
-    this.currentInstruction = db.prepare('SELECT i.* FROM instructions i JOIN payments p ON p.current_client_id = i.client_id WHERE p.trace_id = ?');
-    this.depositByTrace = db.prepare('SELECT destination, tag FROM deposit_addresses WHERE trace_id = ? AND network = ?');
-    this.depositByAddress = db.prepare('SELECT trace_id FROM deposit_addresses WHERE network = ? AND destination = ? AND tag = ?');
-    this.insertDeposit = db.prepare('INSERT INTO deposit_addresses (network, destination, tag, trace_id, created_at) VALUES (?, ?, ?, ?, ?)');
-    this.insertEvent = db.prepare('INSERT INTO payment_events (trace_id, at, kind, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?, ?)');
-    this.eventsOf = db.prepare('SELECT at, kind, from_status, to_status, detail FROM payment_events WHERE trace_id = ? ORDER BY id');
+    this.currentInstruction = db.prepare(
+      'SELECT i.* FROM instructions i JOIN payments p ON p.current_client_id = i.client_id WHERE p.trace_id = ?',
+    );
+    this.depositByTrace = db.prepare(
+      'SELECT destination, tag FROM deposit_addresses WHERE trace_id = ? AND network = ?',
+    );
+    this.depositByAddress = db.prepare(
+      'SELECT trace_id FROM deposit_addresses WHERE network = ? AND destination = ? AND tag = ?',
+    );
+    this.insertDeposit = db.prepare(
+      'INSERT INTO deposit_addresses (network, destination, tag, trace_id, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.insertEvent = db.prepare(
+      'INSERT INTO payment_events (trace_id, at, kind, from_status, to_status, detail) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.eventsOf = db.prepare(
+      'SELECT at, kind, from_status, to_status, detail FROM payment_events WHERE trace_id = ? ORDER BY id',
+    );
     this.countAll = db.prepare('SELECT count(*) AS n FROM payments');
     this.updateColumns = columnUpdater<PaymentRow>(db, 'payments', 'trace_id');
     this.committed = new CommittedMemo(db, (row) => ({ ...row }));
@@ -179,7 +245,13 @@ export class PaymentsStore {
   }
 
   events(traceId: string): { at: number; kind: string; from_status: string; to_status: string; detail: string }[] {
-    return this.eventsOf.all(traceId) as { at: number; kind: string; from_status: string; to_status: string; detail: string }[];
+    return this.eventsOf.all(traceId) as {
+      at: number;
+      kind: string;
+      from_status: string;
+      to_status: string;
+      detail: string;
+    }[];
   }
 
   count(): number {

@@ -86,7 +86,10 @@ const nowSeconds = (clock: Clock): number => Math.floor(clock.now() / 1000);
 
 /** Live money never goes to a sandbox address: nobody holds its key. */
 const noLiveRail = (asset: Asset): GatewayError =>
-  GatewayError.of('assetNotFound', `paymentAssetId: ${asset.symbol} (${asset.network}) has no live rail on this gateway; it cannot be paid until its chain is configured`);
+  GatewayError.of(
+    'assetNotFound',
+    `paymentAssetId: ${asset.symbol} (${asset.network}) has no live rail on this gateway; it cannot be paid until its chain is configured`,
+  );
 
 export class Payments {
   /** Wrapped once (better-sqlite3 builds a wrapper per transaction() call); a savepoint when nested. */
@@ -102,8 +105,10 @@ export class Payments {
     const now = nowSeconds(this.deps.clock);
     const check = (name: string, at: number): number => {
       const ahead = at - now;
-      if (ahead <= MIN_AHEAD_SECONDS) throw GatewayError.of('expirationTooSoon', `${name}: must be more than ${MIN_AHEAD_SECONDS} seconds ahead`);
-      if (ahead >= MAX_AHEAD_SECONDS) throw GatewayError.of('expirationTooLate', `${name}: must be less than 2880 minutes ahead`);
+      if (ahead <= MIN_AHEAD_SECONDS)
+        throw GatewayError.of('expirationTooSoon', `${name}: must be more than ${MIN_AHEAD_SECONDS} seconds ahead`);
+      if (ahead >= MAX_AHEAD_SECONDS)
+        throw GatewayError.of('expirationTooLate', `${name}: must be less than 2880 minutes ahead`);
       return at;
     };
     const candidates: number[] = [];
@@ -120,14 +125,24 @@ export class Payments {
   private readCallback(p: ParamReader): { url?: string; events?: string } {
     const url = p.text('callbackUrl', 2048);
     if (url !== undefined) {
-      const verdict = checkCallbackUrl(url, this.deps.mode, this.deps.callbackAllowlist?.() ?? this.deps.settings.get().callbackAllowlist);
-      if (!verdict.ok) throw verdict.reason === 'invalid_url' ? paramError('callbackUrl', 'must be a valid HTTPS URL') : GatewayError.of('callbackNotHttps', verdict.message);
+      const verdict = checkCallbackUrl(
+        url,
+        this.deps.mode,
+        this.deps.callbackAllowlist?.() ?? this.deps.settings.get().callbackAllowlist,
+      );
+      if (!verdict.ok)
+        throw verdict.reason === 'invalid_url'
+          ? paramError('callbackUrl', 'must be a valid HTTPS URL')
+          : GatewayError.of('callbackNotHttps', verdict.message);
     }
     const events = p.raw('callbackEvent');
     if (events !== undefined) {
       const list = events.split('|').map((e) => e.trim());
       if (list.some((e) => !OPTIONAL_EVENTS.has(e)) || new Set(list).size !== list.length) {
-        throw GatewayError.of('invalidCallbackEvent', 'callbackEvent: must be settle, pending or paid_less, several joined with |');
+        throw GatewayError.of(
+          'invalidCallbackEvent',
+          'callbackEvent: must be settle, pending or paid_less, several joined with |',
+        );
       }
       return { url, events: [...OPTIONAL_EVENTS].filter((e) => list.includes(e)).join('|') };
     }
@@ -145,7 +160,8 @@ export class Payments {
     const p = new ParamReader(params);
     const payeeId = p.uuid('payeeId');
     const orderId = p.raw('orderId');
-    if (orderId !== undefined && !ORDER_ID.test(orderId)) throw paramError('orderId', 'must be 6 to 36 letters, digits, - or _');
+    if (orderId !== undefined && !ORDER_ID.test(orderId))
+      throw paramError('orderId', 'must be 6 to 36 letters, digits, - or _');
     const traceId = p.uuid('traceId');
     const paymentAssetId = p.raw('paymentAssetId')?.toLowerCase();
     const settlementAssetId = p.raw('settlementAssetId')?.toLowerCase();
@@ -162,7 +178,26 @@ export class Payments {
     const failedReturnTo = this.readUrl(p, 'failedReturnTo');
     const callback = this.readCallback(p);
     const deadline = this.readDeadline(p);
-    return { payeeId, orderId, traceId, paymentAssetId, settlementAssetId, strictMode, quoteAssetId, quoteAmount, paymentAmount, isChain, remark, note, settlementMemo, returnTo, failedReturnTo, callbackUrl: callback.url, callbackEvents: callback.events, deadline };
+    return {
+      payeeId,
+      orderId,
+      traceId,
+      paymentAssetId,
+      settlementAssetId,
+      strictMode,
+      quoteAssetId,
+      quoteAmount,
+      paymentAmount,
+      isChain,
+      remark,
+      note,
+      settlementMemo,
+      returnTo,
+      failedReturnTo,
+      callbackUrl: callback.url,
+      callbackEvents: callback.events,
+      deadline,
+    };
   }
 
   // ---- catalogue checks ----
@@ -183,7 +218,12 @@ export class Payments {
 
   private usd = (key: string, param: string): string => {
     const s = this.deps.settings.get();
-    return quotablePrice(this.deps.rates, key, { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow }, param);
+    return quotablePrice(
+      this.deps.rates,
+      key,
+      { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow },
+      param,
+    );
   };
 
   /** Settlement assets the gateway can deliver (all payment assets but proxy methods). */
@@ -203,39 +243,79 @@ export class Payments {
     if (asked === '') return payment;
     // On a real chain the funds settle at the merchant's own addresses: in what the payer pays.
     if (this.deps.mode === 'live' && asked !== payment.assetId) {
-      if (strict) throw GatewayError.of('assetNotFound', `settlementAssetId: on this rail payments settle in the payment asset (${payment.symbol}); strictMode refuses ${asked}`);
+      if (strict)
+        throw GatewayError.of(
+          'assetNotFound',
+          `settlementAssetId: on this rail payments settle in the payment asset (${payment.symbol}); strictMode refuses ${asked}`,
+        );
       return payment;
     }
     const known = this.deps.catalog.asset(asked, this.deps.mode);
-    if (!known) throw GatewayError.of('assetNotFound', `settlementAssetId: ${asked} is not an asset this gateway knows`);
-    const deliverable = this.settlementAssets().some((a) => a.assetId === known.assetId) && this.settlementAvailable(known, quote, quoteAmount || undefined);
+    if (!known)
+      throw GatewayError.of('assetNotFound', `settlementAssetId: ${asked} is not an asset this gateway knows`);
+    const deliverable =
+      this.settlementAssets().some((a) => a.assetId === known.assetId) &&
+      this.settlementAvailable(known, quote, quoteAmount || undefined);
     if (deliverable) return known;
-    if (strict) throw GatewayError.of('assetNotFound', `settlementAssetId: the gateway cannot settle in ${known.symbol} (${known.network}) for this payment and strictMode is on`);
+    if (strict)
+      throw GatewayError.of(
+        'assetNotFound',
+        `settlementAssetId: the gateway cannot settle in ${known.symbol} (${known.network}) for this payment and strictMode is on`,
+      );
     return payment;
   }
 
   private checkPaymentLimits(asset: Asset, amount: string, param: string): void {
     if (amount === '') return;
-    if (lt(amount, asset.minPaymentAmount)) throw GatewayError.of('amountTooLow', `${param}: ${amount} ${asset.symbol} is below the minimum of ${asset.minPaymentAmount}`);
-    if (compare(amount, asset.maxPaymentAmount) > 0) throw GatewayError.of('amountTooHigh', `${param}: ${amount} ${asset.symbol} is above the maximum of ${asset.maxPaymentAmount}`);
+    if (lt(amount, asset.minPaymentAmount))
+      throw GatewayError.of(
+        'amountTooLow',
+        `${param}: ${amount} ${asset.symbol} is below the minimum of ${asset.minPaymentAmount}`,
+      );
+    if (compare(amount, asset.maxPaymentAmount) > 0)
+      throw GatewayError.of(
+        'amountTooHigh',
+        `${param}: ${amount} ${asset.symbol} is above the maximum of ${asset.maxPaymentAmount}`,
+      );
   }
 
   private checkQuoteLimits(quote: QuoteAsset, amount: string | undefined): void {
     if (amount === undefined || amount === '') return;
     const [, frac = ''] = amount.split('.');
-    if (frac.length > quote.decimalDigit) throw paramError('quoteAmount', `must have at most ${quote.decimalDigit} decimal places for ${quote.symbol}`);
-    if (lt(amount, quote.minQuoteAmount)) throw GatewayError.of('amountTooLow', `quoteAmount: ${amount} ${quote.symbol} is below the minimum of ${quote.minQuoteAmount}`);
-    if (compare(amount, quote.maxQuoteAmount) > 0) throw GatewayError.of('amountTooHigh', `quoteAmount: ${amount} ${quote.symbol} is above the maximum of ${quote.maxQuoteAmount}`);
+    if (frac.length > quote.decimalDigit)
+      throw paramError('quoteAmount', `must have at most ${quote.decimalDigit} decimal places for ${quote.symbol}`);
+    if (lt(amount, quote.minQuoteAmount))
+      throw GatewayError.of(
+        'amountTooLow',
+        `quoteAmount: ${amount} ${quote.symbol} is below the minimum of ${quote.minQuoteAmount}`,
+      );
+    if (compare(amount, quote.maxQuoteAmount) > 0)
+      throw GatewayError.of(
+        'amountTooHigh',
+        `quoteAmount: ${amount} ${quote.symbol} is above the maximum of ${quote.maxQuoteAmount}`,
+      );
   }
 
   /** Quote for a payment asset, with all amount rules checked. */
   private quoteFor(quote: QuoteAsset, quoteAmount: string, fixed: string, payment: Asset, settlement: Asset): Quote {
     if (fixed !== '') {
       const [, frac = ''] = fixed.split('.');
-      if (frac.length > payment.precision) throw paramError('paymentAmount', `must have at most ${payment.precision} decimal places for ${payment.symbol}`);
+      if (frac.length > payment.precision)
+        throw paramError(
+          'paymentAmount',
+          `must have at most ${payment.precision} decimal places for ${payment.symbol}`,
+        );
       this.checkPaymentLimits(payment, fixed, 'paymentAmount');
     } else this.checkQuoteLimits(quote, quoteAmount);
-    const priced = priceQuote({ quote, quoteAmount, fixedPaymentAmount: fixed, payment, settlement, usd: this.usd, spreadPercent: this.deps.settings.get().spreadPercent });
+    const priced = priceQuote({
+      quote,
+      quoteAmount,
+      fixedPaymentAmount: fixed,
+      payment,
+      settlement,
+      usd: this.usd,
+      spreadPercent: this.deps.settings.get().spreadPercent,
+    });
     if (fixed === '') this.checkPaymentLimits(payment, priced.paymentAmount, 'quoteAmount');
     return priced;
   }
@@ -256,7 +336,15 @@ export class Payments {
     return sandboxDepositAddress(network, traceId, this.deps.addressSecret);
   }
 
-  private newInstruction(payment: Pick<PaymentRow, 'trace_id'>, asset: Asset, isChain: boolean, priced: Quote, settlement: Asset, dueNow: string, clientId = this.deps.ids.uuid()): InstructionRow {
+  private newInstruction(
+    payment: Pick<PaymentRow, 'trace_id'>,
+    asset: Asset,
+    isChain: boolean,
+    priced: Quote,
+    settlement: Asset,
+    dueNow: string,
+    clientId = this.deps.ids.uuid(),
+  ): InstructionRow {
     const { clock, store } = this.deps;
     const now = clock.now();
     let destination = '';
@@ -292,7 +380,10 @@ export class Payments {
   }
 
   /** The Payment object of spec 2.2 for an instruction. */
-  paymentView(payment: Pick<PaymentRow, 'payee_id' | 'trace_id' | 'quote_asset_id' | 'quote_amount' | 'order_id'>, instruction: InstructionRow): Payment {
+  paymentView(
+    payment: Pick<PaymentRow, 'payee_id' | 'trace_id' | 'quote_asset_id' | 'quote_amount' | 'order_id'>,
+    instruction: InstructionRow,
+  ): Payment {
     const { catalog, mode } = this.deps;
     const asset = catalog.asset(instruction.payment_asset_id, mode) ?? catalog.assets.get(instruction.payment_asset_id);
     const settlement = catalog.assets.get(instruction.settlement_asset_id);
@@ -343,22 +434,37 @@ export class Payments {
   }
 
   private refuseTerminal(payment: PaymentRow): void {
-    if (payment.status === 'success') throw GatewayError.of('orderCompleted', `traceId: the order ${payment.trace_id} has already been paid`);
-    if (payment.status === 'failed') throw GatewayError.of('orderFailed', `traceId: the order ${payment.trace_id} has ${payment.failure_code === '40000' ? 'expired' : 'failed'} (${payment.failure_reason}); create a new order`);
+    if (payment.status === 'success')
+      throw GatewayError.of('orderCompleted', `traceId: the order ${payment.trace_id} has already been paid`);
+    if (payment.status === 'failed')
+      throw GatewayError.of(
+        'orderFailed',
+        `traceId: the order ${payment.trace_id} has ${payment.failure_code === '40000' ? 'expired' : 'failed'} (${payment.failure_reason}); create a new order`,
+      );
   }
 
   /** Other terms than the payment asset / chain choice must match the order as created. */
   private checkSameTerms(payment: PaymentRow, asked: AskedTerms): void {
     const conflict = (name: string): never => {
-      throw GatewayError.of('termsConflict', `${name}: differs from the existing order ${payment.order_id ?? payment.trace_id}; an order's terms cannot change`);
+      throw GatewayError.of(
+        'termsConflict',
+        `${name}: differs from the existing order ${payment.order_id ?? payment.trace_id}; an order's terms cannot change`,
+      );
     };
     if (asked.payeeId !== undefined && asked.payeeId !== payment.payee_id) conflict('payeeId');
     if (asked.orderId !== undefined && asked.orderId !== (payment.order_id ?? undefined)) conflict('orderId');
     if (asked.quoteAssetId !== undefined && asked.quoteAssetId !== payment.quote_asset_id) conflict('quoteAssetId');
     if (asked.paymentAmount !== undefined) {
-      if (payment.fixed_payment_amount === '' || compare(asked.paymentAmount, payment.fixed_payment_amount) !== 0) conflict('paymentAmount');
-    } else if (asked.quoteAmount !== undefined && (payment.quote_amount === '' || compare(asked.quoteAmount, payment.quote_amount) !== 0) && payment.fixed_payment_amount === '') conflict('quoteAmount');
-    if (asked.settlementAssetId !== undefined && asked.settlementAssetId !== payment.settlement_asset_id) conflict('settlementAssetId');
+      if (payment.fixed_payment_amount === '' || compare(asked.paymentAmount, payment.fixed_payment_amount) !== 0)
+        conflict('paymentAmount');
+    } else if (
+      asked.quoteAmount !== undefined &&
+      (payment.quote_amount === '' || compare(asked.quoteAmount, payment.quote_amount) !== 0) &&
+      payment.fixed_payment_amount === ''
+    )
+      conflict('quoteAmount');
+    if (asked.settlementAssetId !== undefined && asked.settlementAssetId !== payment.settlement_asset_id)
+      conflict('settlementAssetId');
   }
 
   private createLocked(asked: AskedTerms): Payment {
@@ -372,15 +478,27 @@ export class Payments {
     if (!asked.orderId && !asked.traceId) throw paramError('orderId', 'is required when traceId is not given');
     if (!asked.paymentAssetId) throw paramError('paymentAssetId', 'is required');
     if (!asked.quoteAssetId) throw paramError('quoteAssetId', 'is required');
-    if (!this.deps.payees.get(asked.payeeId)) throw GatewayError.of('userNotFound', `payeeId: ${asked.payeeId} is not a user of this gateway`);
+    if (!this.deps.payees.get(asked.payeeId))
+      throw GatewayError.of('userNotFound', `payeeId: ${asked.payeeId} is not a user of this gateway`);
     const quote = this.quoteAsset(asked.quoteAssetId);
     const asset = this.paymentAsset(asked.paymentAssetId);
     const isChain = asked.isChain ?? false;
-    if (this.deps.mode === 'live' && !isChain) throw paramError('isChain', `must be true: in live mode ${asset.symbol} is taken on chain (no wallet rail is configured)`);
-    if (isChain && !asset.onChainSupported) throw paramError('isChain', `${asset.symbol} (${asset.network}) cannot be paid on chain here`);
+    if (this.deps.mode === 'live' && !isChain)
+      throw paramError(
+        'isChain',
+        `must be true: in live mode ${asset.symbol} is taken on chain (no wallet rail is configured)`,
+      );
+    if (isChain && !asset.onChainSupported)
+      throw paramError('isChain', `${asset.symbol} (${asset.network}) cannot be paid on chain here`);
     const quoteAmount = asked.paymentAmount !== undefined ? '' : (asked.quoteAmount ?? '');
     const fixed = asked.paymentAmount ?? '';
-    const settlement = this.settlement(asked.settlementAssetId ?? '', asked.strictMode ?? false, asset, quote, quoteAmount);
+    const settlement = this.settlement(
+      asked.settlementAssetId ?? '',
+      asked.strictMode ?? false,
+      asset,
+      quote,
+      quoteAmount,
+    );
     const priced = this.quoteFor(quote, quoteAmount, fixed, asset, settlement);
     const deadline = this.capDeadline(asked.deadline ?? 0, asset, Math.floor(now / 1000));
     const traceId = asked.traceId ?? ids.uuid();
@@ -416,9 +534,23 @@ export class Payments {
     };
     if (isChain) this.admitNewAddress(asset);
     store.insert(row);
-    const instruction = this.newInstruction(row, asset, isChain, priced, settlement, priced.paymentAmount, row.current_client_id);
+    const instruction = this.newInstruction(
+      row,
+      asset,
+      isChain,
+      priced,
+      settlement,
+      priced.paymentAmount,
+      row.current_client_id,
+    );
     store.addInstruction(instruction);
-    store.event(traceId, now, 'created', '', 'unpaid', { orderId: row.order_id, clientId: instruction.client_id, paymentAssetId: asset.assetId, paymentAmount: priced.paymentAmount, isChain });
+    store.event(traceId, now, 'created', '', 'unpaid', {
+      orderId: row.order_id,
+      clientId: instruction.client_id,
+      paymentAssetId: asset.assetId,
+      paymentAmount: priced.paymentAmount,
+      isChain,
+    });
     this.deps.onChanged?.(traceId);
     return this.paymentView(row, instruction);
   }
@@ -438,46 +570,78 @@ export class Payments {
   /** A repeated create for an existing order: same instruction, a refreshed one, or a switch. */
   private continueExisting(payment: PaymentRow, asked: AskedTerms): Payment {
     this.refuseTerminal(payment);
-    if (payment.is_one_time === 1 && payment.payment_asset_id === '') return this.firstInstructionForCode(payment, asked);
+    if (payment.is_one_time === 1 && payment.payment_asset_id === '')
+      return this.firstInstructionForCode(payment, asked);
     this.checkSameTerms(payment, asked);
     const { store, clock } = this.deps;
     const nowS = Math.floor(clock.now() / 1000);
     const changes: Partial<PaymentRow> = {};
     // A deadline may only be shortened.
-    if (asked.deadline !== undefined && (payment.expired_at === 0 || asked.deadline < payment.expired_at)) changes.expired_at = asked.deadline;
+    if (asked.deadline !== undefined && (payment.expired_at === 0 || asked.deadline < payment.expired_at))
+      changes.expired_at = asked.deadline;
     const wantAsset = asked.paymentAssetId ?? payment.payment_asset_id;
     const wantChain = asked.isChain ?? payment.is_chain === 1;
     const switching = wantAsset !== payment.payment_asset_id || wantChain !== (payment.is_chain === 1);
     const current = store.current(payment.trace_id);
     if (switching && payment.amount_locked === 1) {
-      throw GatewayError.of('termsConflict', 'paymentAssetId: money has already been received for this order; its payment asset and method cannot change');
+      throw GatewayError.of(
+        'termsConflict',
+        'paymentAssetId: money has already been received for this order; its payment asset and method cannot change',
+      );
     }
     if (!switching && current && current.expire > nowS) {
       if (changes.expired_at !== undefined) {
         store.update(payment.trace_id, { ...changes, updated_at: clock.now() });
-        store.event(payment.trace_id, clock.now(), 'deadline', payment.status, payment.status, { expiredAt: changes.expired_at });
+        store.event(payment.trace_id, clock.now(), 'deadline', payment.status, payment.status, {
+          expiredAt: changes.expired_at,
+        });
         this.deps.onChanged?.(payment.trace_id);
       }
       return this.paymentView(payment, current);
     }
-    return this.issueInstruction({ ...payment, ...changes }, wantAsset, wantChain, switching ? 'switched' : 'refreshed', changes);
+    return this.issueInstruction(
+      { ...payment, ...changes },
+      wantAsset,
+      wantChain,
+      switching ? 'switched' : 'refreshed',
+      changes,
+    );
   }
 
   /** Makes a new instruction for an open order (refresh, switch, or first one of a code). */
-  private issueInstruction(payment: PaymentRow, assetId: string, isChain: boolean, kind: string, extra: Partial<PaymentRow> = {}): Payment {
+  private issueInstruction(
+    payment: PaymentRow,
+    assetId: string,
+    isChain: boolean,
+    kind: string,
+    extra: Partial<PaymentRow> = {},
+  ): Payment {
     const { store, clock } = this.deps;
     const now = clock.now();
     const asset = this.paymentAsset(assetId);
-    if (isChain && !asset.onChainSupported) throw paramError('isChain', `${asset.symbol} (${asset.network}) cannot be paid on chain here`);
+    if (isChain && !asset.onChainSupported)
+      throw paramError('isChain', `${asset.symbol} (${asset.network}) cannot be paid on chain here`);
     const quote = this.quoteAsset(payment.quote_asset_id);
-    const settlement = this.settlement(payment.settlement_asset_id, payment.strict_mode === 1, asset, quote, payment.quote_amount);
+    const settlement = this.settlement(
+      payment.settlement_asset_id,
+      payment.strict_mode === 1,
+      asset,
+      quote,
+      payment.quote_amount,
+    );
     let priced: Quote;
     let payable: string;
     let dueNow: string;
     if (payment.amount_locked === 1) {
       // Once money is recognised the amount due is locked: the window renews, the price does not.
       const current = store.current(payment.trace_id);
-      priced = { price: current?.price ?? '', quoteAmount: payment.quote_amount, paymentAmount: payment.payable_amount, estimatedSettlementAmount: current?.estimated_settlement_amount ?? '', usdValue: payment.quote_usd_value };
+      priced = {
+        price: current?.price ?? '',
+        quoteAmount: payment.quote_amount,
+        paymentAmount: payment.payable_amount,
+        estimatedSettlementAmount: current?.estimated_settlement_amount ?? '',
+        usdValue: payment.quote_usd_value,
+      };
       payable = payment.payable_amount;
       dueNow = isZero(payable) ? '' : remaining(payable, this.paidSoFar(payment.trace_id));
     } else {
@@ -492,9 +656,22 @@ export class Payments {
     store.addInstruction(instruction);
     const createdS = Math.floor(payment.created_at / 1000);
     const expiredAt = this.capDeadline(payment.expired_at, asset, createdS);
-    const changes: Partial<PaymentRow> = { ...extra, current_client_id: instruction.client_id, payment_asset_id: asset.assetId, is_chain: isChain ? 1 : 0, payable_amount: payable, expired_at: expiredAt, updated_at: now };
+    const changes: Partial<PaymentRow> = {
+      ...extra,
+      current_client_id: instruction.client_id,
+      payment_asset_id: asset.assetId,
+      is_chain: isChain ? 1 : 0,
+      payable_amount: payable,
+      expired_at: expiredAt,
+      updated_at: now,
+    };
     store.update(payment.trace_id, changes);
-    store.event(payment.trace_id, now, `instruction_${kind}`, payment.status, payment.status, { clientId: instruction.client_id, paymentAssetId: asset.assetId, paymentAmount: dueNow, isChain });
+    store.event(payment.trace_id, now, `instruction_${kind}`, payment.status, payment.status, {
+      clientId: instruction.client_id,
+      paymentAssetId: asset.assetId,
+      paymentAmount: dueNow,
+      isChain,
+    });
     this.deps.onChanged?.(payment.trace_id);
     return this.paymentView({ ...payment, ...changes } as PaymentRow, instruction);
   }
@@ -544,7 +721,12 @@ export class Payments {
     const clientId = new ParamReader(params).uuid('clientId');
     const instruction = clientId ? this.deps.store.instruction(clientId) : this.deps.store.current(payment.trace_id);
     if (!instruction || instruction.trace_id !== payment.trace_id) {
-      throw GatewayError.of(clientId ? 'orderNotFound' : 'orderNotFound', clientId ? `clientId: no instruction ${clientId} for this trace` : `traceId: the one-time code ${payment.trace_id} has no payment instruction yet`);
+      throw GatewayError.of(
+        clientId ? 'orderNotFound' : 'orderNotFound',
+        clientId
+          ? `clientId: no instruction ${clientId} for this trace`
+          : `traceId: the one-time code ${payment.trace_id} has no payment instruction yet`,
+      );
     }
     return this.paymentView(payment, instruction);
   }
@@ -554,7 +736,11 @@ export class Payments {
     return this.deps.store.db.transaction(() => {
       const payment = this.resolve(params);
       this.refuseTerminal(payment);
-      if (payment.payment_asset_id === '') throw GatewayError.of('traceUnavailable', `traceId: the one-time code ${payment.trace_id} has no payment instruction to refresh`);
+      if (payment.payment_asset_id === '')
+        throw GatewayError.of(
+          'traceUnavailable',
+          `traceId: the one-time code ${payment.trace_id} has no payment instruction to refresh`,
+        );
       return this.issueInstruction(payment, payment.payment_asset_id, payment.is_chain === 1, 'refreshed');
     })();
   }
@@ -597,17 +783,25 @@ export class Payments {
       const existing = this.findExisting(asked);
       let payment: NewPayment;
       if (existing) {
-        if (existing.is_one_time !== 1) throw GatewayError.of('traceUnavailable', 'traceId: this order already has a payment; it cannot become a one-time code');
+        if (existing.is_one_time !== 1)
+          throw GatewayError.of(
+            'traceUnavailable',
+            'traceId: this order already has a payment; it cannot become a one-time code',
+          );
         this.checkSameTerms(existing, asked);
         payment = existing;
       } else {
         if (!asked.payeeId) throw paramError('payeeId', 'is required');
         if (!asked.quoteAssetId) throw paramError('quoteAssetId', 'is required');
-        if (!this.deps.payees.get(asked.payeeId)) throw GatewayError.of('userNotFound', `payeeId: ${asked.payeeId} is not a user of this gateway`);
+        if (!this.deps.payees.get(asked.payeeId))
+          throw GatewayError.of('userNotFound', `payeeId: ${asked.payeeId} is not a user of this gateway`);
         const quote = this.quoteAsset(asked.quoteAssetId);
         this.checkQuoteLimits(quote, asked.quoteAmount);
         if (asked.settlementAssetId && !this.deps.catalog.asset(asked.settlementAssetId, this.deps.mode)) {
-          throw GatewayError.of('assetNotFound', `settlementAssetId: ${asked.settlementAssetId} is not an asset this gateway knows`);
+          throw GatewayError.of(
+            'assetNotFound',
+            `settlementAssetId: ${asked.settlementAssetId} is not an asset this gateway knows`,
+          );
         }
         const nowS = Math.floor(now / 1000);
         const codeEnds = asked.deadline ?? nowS + ONE_TIME_DEFAULT_SECONDS;
@@ -641,7 +835,17 @@ export class Payments {
           payable_amount: '',
         };
         if (payment.quote_amount !== '') {
-          const usdValue = parseAmount(priceQuote({ quote, quoteAmount: payment.quote_amount, fixedPaymentAmount: '', payment: this.fallbackAsset(), settlement: this.fallbackAsset(), usd: this.usd, spreadPercent: '0' }).usdValue);
+          const usdValue = parseAmount(
+            priceQuote({
+              quote,
+              quoteAmount: payment.quote_amount,
+              fixedPaymentAmount: '',
+              payment: this.fallbackAsset(),
+              settlement: this.fallbackAsset(),
+              usd: this.usd,
+              spreadPercent: '0',
+            }).usdValue,
+          );
           payment.quote_usd_value = usdValue;
           payment.review_required = this.needsReview(usdValue) ? 1 : 0;
         }
@@ -673,7 +877,11 @@ export class Payments {
   cancel(params: Params, applyCancel: (payment: PaymentRow) => void): PaymentRow {
     return this.deps.store.db.transaction(() => {
       const payment = this.resolve(params);
-      if (isTerminal(payment.status)) throw GatewayError.of('cannotCancel', `traceId: the payment is already ${payment.status} and cannot be cancelled`);
+      if (isTerminal(payment.status))
+        throw GatewayError.of(
+          'cannotCancel',
+          `traceId: the payment is already ${payment.status} and cannot be cancelled`,
+        );
       applyCancel(payment);
       const after = this.deps.store.get(payment.trace_id);
       if (!after) throw new Error('payment vanished during cancel');

@@ -46,7 +46,8 @@ export function priceQuote(input: QuoteInput): Quote {
       usdValue: multiply(paymentAmount, paymentUsd),
     };
   }
-  if (input.quoteAmount === '') return { price, paymentAmount: '', quoteAmount: '', estimatedSettlementAmount: '', usdValue: '0' };
+  if (input.quoteAmount === '')
+    return { price, paymentAmount: '', quoteAmount: '', estimatedSettlementAmount: '', usdValue: '0' };
   const exact = convert(input.quoteAmount, quoteUsd, paymentUsd);
   return {
     price,
@@ -59,5 +60,8 @@ export function priceQuote(input: QuoteInput): Quote {
 
 /** What `quoteAmount` is worth in `asset` at the current rate, without spread, rounded up to its precision. */
 export function quoteInAsset(quote: QuoteAsset, quoteAmount: string, asset: Asset, usd: QuoteInput['usd']): string {
-  return roundUp(convert(quoteAmount, usd(quote.id, 'quoteAssetId'), usd(asset.assetId, 'settlementAssetId')), asset.precision);
+  return roundUp(
+    convert(quoteAmount, usd(quote.id, 'quoteAssetId'), usd(asset.assetId, 'settlementAssetId')),
+    asset.precision,
+  );
 }

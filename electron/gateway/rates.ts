@@ -35,7 +35,9 @@ export class DbRates implements RateSource {
   constructor(db: Db) {
     this.get = db.prepare('SELECT usd_price, source, updated_at FROM rates WHERE rate_key = ?');
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
-    this.put = db.prepare('INSERT INTO rates (rate_key, usd_price, source, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (rate_key) DO UPDATE SET usd_price = excluded.usd_price, source = excluded.source, updated_at = excluded.updated_at');
+    this.put = db.prepare(
+      'INSERT INTO rates (rate_key, usd_price, source, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (rate_key) DO UPDATE SET usd_price = excluded.usd_price, source = excluded.source, updated_at = excluded.updated_at',
+    );
   }
 
   usdPrice(key: string): Rate | undefined {
@@ -76,7 +78,10 @@ export function quotablePrice(source: RateSource, key: string, policy: RatePolic
   const rate = source.usdPrice(key);
   if (!rate) throw GatewayError.of('assetNotFound', `${param}: no price is available for ${key}`);
   if (rate.source === 'live' && policy.realNow() - rate.updatedAtMs > policy.maxAgeMs) {
-    throw GatewayError.of('assetNotFound', `${param}: the price of ${key} is stale (older than ${Math.round(policy.maxAgeMs / 1000)} s); no quote can be made until the rate source answers`);
+    throw GatewayError.of(
+      'assetNotFound',
+      `${param}: the price of ${key} is stale (older than ${Math.round(policy.maxAgeMs / 1000)} s); no quote can be made until the rate source answers`,
+    );
   }
   return rate.usdPrice;
 }

@@ -31,7 +31,8 @@ export interface TransactionView {
   confirmed: boolean;
 }
 
-const sum = (transactions: readonly TransactionView[]): string => (transactions.length > 0 ? add(...transactions.map((t) => t.amount)) : '0');
+const sum = (transactions: readonly TransactionView[]): string =>
+  transactions.length > 0 ? add(...transactions.map((t) => t.amount)) : '0';
 
 /** Surplus status as stored, but never "recorded" without a surplus nor "no" with one. */
 function surplusStatus(surplus: string, stored: string): string {
@@ -39,12 +40,21 @@ function surplusStatus(surplus: string, stored: string): string {
   return stored === 'no' || stored === '' ? 'recorded' : stored;
 }
 
-export function buildResult(payment: PaymentRow, catalog: Catalog, transactions: readonly TransactionView[], withParts: ReadonlySet<string>): PaymentResult {
+export function buildResult(
+  payment: PaymentRow,
+  catalog: Catalog,
+  transactions: readonly TransactionView[],
+  withParts: ReadonlySet<string>,
+): PaymentResult {
   const asset = catalog.assets.get(payment.payment_asset_id);
   const quote = catalog.fiats.get(payment.quote_asset_id) ?? catalog.assets.get(payment.quote_asset_id);
   const network = asset ? catalog.network(asset.network) : undefined;
   const counted = transactions.filter((t) => t.counted);
-  const amounts = { payable: payment.payable_amount || '0', received: sum(counted), late: sum(transactions.filter((t) => t.late)) };
+  const amounts = {
+    payable: payment.payable_amount || '0',
+    received: sum(counted),
+    late: sum(transactions.filter((t) => t.late)),
+  };
   const recognised = recognisedOf(amounts);
   const surplus = surplusOf(amounts);
   const confirmedTotal = sum(counted.filter((t) => t.confirmed));
@@ -53,7 +63,8 @@ export function buildResult(payment: PaymentRow, catalog: Catalog, transactions:
   const minConfirmations = counted.length > 0 ? Math.min(...counted.map((t) => Math.max(t.confirmations, 0))) : 0;
   const last = counted.at(-1);
   const legacy = payment.created_at < NEW_STATUS_SET_FROM_MS;
-  const status = legacy && (payment.status === 'confirming' || payment.status === 'paid_less') ? 'pending' : payment.status;
+  const status =
+    legacy && (payment.status === 'confirming' || payment.status === 'paid_less') ? 'pending' : payment.status;
   const noInstruction = payment.payment_asset_id === '';
   const result: PaymentResult = {
     status,
@@ -69,14 +80,16 @@ export function buildResult(payment: PaymentRow, catalog: Catalog, transactions:
     payableSymbol: asset?.symbol ?? '',
     payableAssetId: payment.payment_asset_id,
     txid: last?.txid ?? '',
-    blockExplorerUrl: last && network?.explorerTxUrl && last.confirmations >= 0 ? `${network.explorerTxUrl}${last.txid}` : '',
+    blockExplorerUrl:
+      last && network?.explorerTxUrl && last.confirmations >= 0 ? `${network.explorerTxUrl}${last.txid}` : '',
     date: counted[0]?.seenAt ?? 0,
     confirmations: showsConfirmations ? minConfirmations : -1,
     surplusAmount: surplus,
     surplusStatus: surplusStatus(surplus, payment.surplus_status),
     failureCode: payment.failure_code,
     failureReason: payment.failure_reason,
-    returnTo: payment.status === 'success' ? payment.return_to : payment.status === 'failed' ? payment.failed_return_to : '',
+    returnTo:
+      payment.status === 'success' ? payment.return_to : payment.status === 'failed' ? payment.failed_return_to : '',
     expiredAt: noInstruction && payment.is_one_time === 1 ? payment.code_expires_at : payment.expired_at,
     settleStatus: payment.settle_status,
     settleAmount: payment.settle_amount,
@@ -84,18 +97,16 @@ export function buildResult(payment: PaymentRow, catalog: Catalog, transactions:
     settleAsset: payment.settle_asset,
   };
   if (withParts.has('transactions')) {
-    result.transactions = transactions.map(
-      (t): ResultTransaction => ({
-        paymentAmount: t.amount,
-        paymentAssetId: t.assetId,
-        paymentAssetSymbol: catalog.assets.get(t.assetId)?.symbol ?? '',
-        requiredConfirms: t.requiredConfirmations,
-        confirmations: t.confirmations,
-        txid: t.txid,
-        blockExplorerUrl: network?.explorerTxUrl && t.confirmations >= 0 ? `${network.explorerTxUrl}${t.txid}` : '',
-        broadcastAt: t.seenAt,
-      }),
-    );
+    result.transactions = transactions.map((t): ResultTransaction => ({
+      paymentAmount: t.amount,
+      paymentAssetId: t.assetId,
+      paymentAssetSymbol: catalog.assets.get(t.assetId)?.symbol ?? '',
+      requiredConfirms: t.requiredConfirmations,
+      confirmations: t.confirmations,
+      txid: t.txid,
+      blockExplorerUrl: network?.explorerTxUrl && t.confirmations >= 0 ? `${network.explorerTxUrl}${t.txid}` : '',
+      broadcastAt: t.seenAt,
+    }));
   }
   if (withParts.has('payment')) {
     const payable = payment.payable_amount || '0';

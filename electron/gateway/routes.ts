@@ -51,13 +51,19 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
   const ok = (reply: FastifyReply, data: unknown): FastifyReply => sendOk(reply, clock, data);
   const merchantOnly = (request: FastifyRequest): void => {
     if (!isMerchantAuthorized(request.headers.authorization, deps.merchantKey)) {
-      throw GatewayError.of('merchantKey', 'Authorization: a valid merchant key is required (Authorization: Bearer <merchant key>)');
+      throw GatewayError.of(
+        'merchantKey',
+        'Authorization: a valid merchant key is required (Authorization: Bearer <merchant key>)',
+      );
     }
   };
   const limiter = new RateLimiter(120);
   // A callback-style hook: an async one costs a promise per request on the hottest path.
   app.addHook('onRequest', (request, _reply, done) => {
-    const limited = (request.url.startsWith('/v1') || request.url.startsWith('/one_time_payment')) && !RateLimiter.isLoopback(request.ip) && !limiter.take(request.ip);
+    const limited =
+      (request.url.startsWith('/v1') || request.url.startsWith('/one_time_payment')) &&
+      !RateLimiter.isLoopback(request.ip) &&
+      !limiter.take(request.ip);
     done(limited ? GatewayError.of('rateLimited', 'Too many requests; slow down and retry') : undefined);
   });
 
@@ -82,7 +88,8 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
     const quoteAssetId = p.raw('quoteAssetId')?.toLowerCase();
     const quoteAmount = p.amount('quoteAmount');
     const quote = quoteAssetId ? catalog.quoteAsset(quoteAssetId, mode) : undefined;
-    if (quoteAssetId && !quote) throw GatewayError.of('quoteAssetNotSupported', `quoteAssetId: ${quoteAssetId} is not a supported quote asset`);
+    if (quoteAssetId && !quote)
+      throw GatewayError.of('quoteAssetNotSupported', `quoteAssetId: ${quoteAssetId} is not a supported quote asset`);
     return { quote, quoteAmount };
   };
   const usd = (key: string, param: string): string => {
@@ -98,13 +105,32 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
       let max = a.maxPaymentAmount;
       if (quote && quoteAmount) {
         // For a given quote: the amount this asset would pay, if its limits allow it ("0" = cannot pay it).
-        const amount = priceQuote({ quote, quoteAmount, fixedPaymentAmount: '', payment: a, settlement: a, usd, spreadPercent: deps.settings.get().spreadPercent }).paymentAmount;
+        const amount = priceQuote({
+          quote,
+          quoteAmount,
+          fixedPaymentAmount: '',
+          payment: a,
+          settlement: a,
+          usd,
+          spreadPercent: deps.settings.get().spreadPercent,
+        }).paymentAmount;
         const payable = !lt(amount, a.minPaymentAmount) && compare(amount, a.maxPaymentAmount) <= 0;
         min = payable ? amount : a.minPaymentAmount;
         max = payable ? amount : '0';
       }
       // Beyond the spec's fields, a real rail's assets carry what a payment URI needs (chainId, contract).
-      return { name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, assetId: a.assetId, network: a.network, onChainSupported: a.onChainSupported, minPaymentAmount: min, maxPaymentAmount: max, chainAsset: chainAsset(a.chainAssetId), ...deps.assetExtras?.(a.assetId) };
+      return {
+        name: a.name,
+        symbol: a.symbol,
+        iconUrl: a.iconUrl,
+        assetId: a.assetId,
+        network: a.network,
+        onChainSupported: a.onChainSupported,
+        minPaymentAmount: min,
+        maxPaymentAmount: max,
+        chainAsset: chainAsset(a.chainAssetId),
+        ...deps.assetExtras?.(a.assetId),
+      };
     });
     return ok(reply, items);
   });
@@ -127,7 +153,15 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
   app.get('/v1/setting/settlement_assets', async (request, reply) => {
     const { quote, quoteAmount } = readQuote(requestParams(request));
     const items = payments.settlementAssets().map((a) => {
-      const base = { name: a.name, symbol: a.symbol, iconUrl: a.iconUrl, assetId: a.assetId, network: a.network, isAsset: true as const, chainAsset: chainAsset(a.chainAssetId) };
+      const base = {
+        name: a.name,
+        symbol: a.symbol,
+        iconUrl: a.iconUrl,
+        assetId: a.assetId,
+        network: a.network,
+        isAsset: true as const,
+        chainAsset: chainAsset(a.chainAssetId),
+      };
       if (!quote || !quoteAmount) return base;
       return { ...base, isAvailable: payments.settlementAvailable(a, quote, quoteAmount) };
     });
@@ -182,12 +216,18 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
       throw error;
     }
   });
-  app.get('/v1/rates', async (_request, reply) => ok(reply, [...catalog.fiats.keys(), ...catalog.assets.keys()].map((key) => ({ key, ...deps.rates.usdPrice(key) }))));
+  app.get('/v1/rates', async (_request, reply) =>
+    ok(
+      reply,
+      [...catalog.fiats.keys(), ...catalog.assets.keys()].map((key) => ({ key, ...deps.rates.usdPrice(key) })),
+    ),
+  );
   app.post('/v1/rates', async (request, reply) => {
     merchantOnly(request);
     const p = new ParamReader(requestParams(request));
     const key = p.required('key').toLowerCase();
-    if (!catalog.fiats.has(key) && !catalog.assets.has(key)) throw paramError('key', `${key} is neither a fiat code nor an asset id of this gateway`);
+    if (!catalog.fiats.has(key) && !catalog.assets.has(key))
+      throw paramError('key', `${key} is neither a fiat code nor an asset id of this gateway`);
     const usdPrice = p.price('usdPrice');
     if (!usdPrice) throw paramError('usdPrice', 'is required');
     deps.rates.set(key, usdPrice, 'merchant', deps.realNow());

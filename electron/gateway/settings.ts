@@ -13,7 +13,14 @@ export const GatewaySettingsSchema = z
     /** A payment whose quote is worth at least this many USD goes to review once fully paid. */
     reviewThresholdUsd: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be a USD amount'),
     /** Callback origins exempt from the live-mode address policy, e.g. "https://10.0.0.5:8443". */
-    callbackAllowlist: z.array(z.string().url().transform((u) => new URL(u).origin)).max(50),
+    callbackAllowlist: z
+      .array(
+        z
+          .string()
+          .url()
+          .transform((u) => new URL(u).origin),
+      )
+      .max(50),
     /**
      * Browser origins (the merchant's own web shops) allowed to call /v1 across origins; every other
      * foreign origin's writes are refused (README "Security").
@@ -30,7 +37,13 @@ export const GatewaySettingsSchema = z
     /** Live rate sources older than this are refused for quotes. */
     rateMaxAgeSeconds: z.number().int().min(5).max(86_400),
     /** Public origin used in one-time checkout links; '' = the gateway's own loopback URL. */
-    publicOrigin: z.union([z.literal(''), z.string().url().transform((u) => new URL(u).origin)]),
+    publicOrigin: z.union([
+      z.literal(''),
+      z
+        .string()
+        .url()
+        .transform((u) => new URL(u).origin),
+    ]),
     /** Sandbox settlement time (pending -> success), seconds of sandbox clock. */
     sandboxSettlementSeconds: z.number().int().min(0).max(3600),
     /** Sandbox chains mine by themselves every this many seconds (0 = only when asked). */

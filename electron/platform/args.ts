@@ -30,7 +30,12 @@ export function parseShellArgs(argv: string[]): ShellArgs {
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { data: { type: 'string' }, port: { type: 'string' }, mode: { type: 'string' }, host: { type: 'string' } },
+      options: {
+        data: { type: 'string' },
+        port: { type: 'string' },
+        mode: { type: 'string' },
+        host: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     }));

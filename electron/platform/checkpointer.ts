@@ -38,7 +38,12 @@ export interface CheckpointerOptions {
   onError?: (message: string) => void;
 }
 
-export function startCheckpointer({ file, sqliteModule, intervalMs = 100, onError }: CheckpointerOptions): Checkpointer {
+export function startCheckpointer({
+  file,
+  sqliteModule,
+  intervalMs = 100,
+  onError,
+}: CheckpointerOptions): Checkpointer {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, sqliteModule, intervalMs } });
   worker.unref();
   let closed: Promise<void> | undefined;

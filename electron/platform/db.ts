@@ -36,7 +36,8 @@ export function latestVersion(migrations: readonly Migration[]): number {
 
 function checkOrder(migrations: readonly Migration[]): void {
   migrations.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration list out of order at ${m.name}: expected version ${i + 1}, got ${m.version}`);
+    if (m.version !== i + 1)
+      throw new Error(`migration list out of order at ${m.name}: expected version ${i + 1}, got ${m.version}`);
   });
 }
 
@@ -69,7 +70,12 @@ export interface OpenOptions {
   walAutocheckpointPages?: number;
 }
 
-export function openDatabase({ file, migrations, busyTimeoutMs = 5000, walAutocheckpointPages = 1000 }: OpenOptions): Db {
+export function openDatabase({
+  file,
+  migrations,
+  busyTimeoutMs = 5000,
+  walAutocheckpointPages = 1000,
+}: OpenOptions): Db {
   // A new file is made private first; SQLite gives its -wal and -shm files the same mode.
   if (file !== ':memory:' && !existsSync(file)) closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file);
@@ -92,7 +98,11 @@ export function openDatabase({ file, migrations, busyTimeoutMs = 5000, walAutoch
  * An `UPDATE <table> SET <named columns> WHERE <key> = ?` runner that prepares each column set
  * once. Column names come from the caller's code (typed keys), never from input.
  */
-export function columnUpdater<Row extends object>(db: Db, table: string, keyColumn: string): (key: string, changes: Partial<Row>) => void {
+export function columnUpdater<Row extends object>(
+  db: Db,
+  table: string,
+  keyColumn: string,
+): (key: string, changes: Partial<Row>) => void {
   const statements = new Map<string, Database.Statement>();
   return (key, changes) => {
     const columns = Object.keys(changes);

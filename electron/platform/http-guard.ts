@@ -83,10 +83,22 @@ function isApiPath(path: string): boolean {
   return path === '/v1' || path.startsWith('/v1/') || path === '/one_time_payment';
 }
 
-type Refusal = { status: 421; code: typeof MISDIRECTED_CODE; pos: 'misdirected' } | { status: 403; code: typeof FOREIGN_ORIGIN_CODE; pos: 'forbidden_origin' | 'till_only' };
+type Refusal =
+  | { status: 421; code: typeof MISDIRECTED_CODE; pos: 'misdirected' }
+  | { status: 403; code: typeof FOREIGN_ORIGIN_CODE; pos: 'forbidden_origin' | 'till_only' };
 
-function refuse(reply: FastifyReply, path: string, { status, code, pos }: Refusal, message: string, now: number): FastifyReply {
-  if (isApiPath(path)) return reply.code(status).header('content-type', 'application/json; charset=utf-8').send(failure(code, message, now));
+function refuse(
+  reply: FastifyReply,
+  path: string,
+  { status, code, pos }: Refusal,
+  message: string,
+  now: number,
+): FastifyReply {
+  if (isApiPath(path))
+    return reply
+      .code(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(failure(code, message, now));
   if (path.startsWith('/pos/')) return reply.code(status).send({ ok: false, error: { code: pos, message } });
   return reply.code(status).header('content-type', 'text/plain; charset=utf-8').send(message);
 }
@@ -97,17 +109,31 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
     const path = pathOf(request);
     const host = (request.headers.host ?? '').toLowerCase();
     if (!options.ownHosts().has(host)) {
-      void refuse(reply, path, { status: 421, code: MISDIRECTED_CODE, pos: 'misdirected' }, `Host: this server answers only its own names, not "${host.slice(0, 100)}"`, options.now());
+      void refuse(
+        reply,
+        path,
+        { status: 421, code: MISDIRECTED_CODE, pos: 'misdirected' },
+        `Host: this server answers only its own names, not "${host.slice(0, 100)}"`,
+        options.now(),
+      );
       return;
     }
     if (isTillPath(path) && (!options.tillHosts().has(host) || !isLoopbackPeer(request.socket.remoteAddress))) {
       // A LAN device (with --host) or a proxy never gets the till's page or token.
-      void refuse(reply, path, { status: 403, code: FOREIGN_ORIGIN_CODE, pos: 'till_only' }, 'The till is served only to this machine (http://127.0.0.1)', options.now());
+      void refuse(
+        reply,
+        path,
+        { status: 403, code: FOREIGN_ORIGIN_CODE, pos: 'till_only' },
+        'The till is served only to this machine (http://127.0.0.1)',
+        options.now(),
+      );
       return;
     }
     const origin = request.headers.origin;
     if (origin === undefined) return done();
-    const sameOrigin = (origin.startsWith('http://') && options.ownHosts().has(hostOfOrigin(origin))) || (origin !== '' && origin === options.publicOrigin());
+    const sameOrigin =
+      (origin.startsWith('http://') && options.ownHosts().has(hostOfOrigin(origin))) ||
+      (origin !== '' && origin === options.publicOrigin());
     if (sameOrigin) return done();
     const allowed = isApiPath(path) && options.corsOrigins().includes(origin);
     if (allowed) {
@@ -126,6 +152,12 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
     }
     // Cross-origin reads cannot see the answer (no CORS headers); writes and the PosApi are refused outright.
     if (READS.has(request.method) && !path.startsWith('/pos/')) return done();
-    void refuse(reply, path, { status: 403, code: FOREIGN_ORIGIN_CODE, pos: 'forbidden_origin' }, `Origin: requests from ${origin.slice(0, 100)} are not accepted (add it to corsOrigins to allow a web shop)`, options.now());
+    void refuse(
+      reply,
+      path,
+      { status: 403, code: FOREIGN_ORIGIN_CODE, pos: 'forbidden_origin' },
+      `Origin: requests from ${origin.slice(0, 100)} are not accepted (add it to corsOrigins to allow a web shop)`,
+      options.now(),
+    );
   });
 }

@@ -44,10 +44,12 @@ export function exposureWarnings(dir: string): string[] {
       return false;
     }
   };
-  if (openToOthers(dir)) warnings.push(`The data directory ${dir} can be read by other users of this machine; run: chmod 700 '${dir}'`);
+  if (openToOthers(dir))
+    warnings.push(`The data directory ${dir} can be read by other users of this machine; run: chmod 700 '${dir}'`);
   for (const name of PRIVATE_FILES) {
     const path = join(dir, name);
-    if (openToOthers(path)) warnings.push(`${path} can be read by other users of this machine; run: chmod 600 '${path}'`);
+    if (openToOthers(path))
+      warnings.push(`${path} can be read by other users of this machine; run: chmod 600 '${path}'`);
   }
   return warnings;
 }

@@ -16,14 +16,23 @@ export function signBody(body: string, merchantKey: string, unixSeconds: number)
 export type SignatureCheck = { ok: true; t: number } | { ok: false; reason: string };
 
 /** What a receiver does: parse, recompute, compare in constant time, and bound the age. */
-export function verifySignature(header: string | undefined, body: string, merchantKey: string, nowUnixSeconds: number, toleranceSeconds = 300): SignatureCheck {
+export function verifySignature(
+  header: string | undefined,
+  body: string,
+  merchantKey: string,
+  nowUnixSeconds: number,
+  toleranceSeconds = 300,
+): SignatureCheck {
   if (!header) return { ok: false, reason: 'missing signature' };
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
   const t = Number(parts.t);
   const given = parts.v1;
-  if (!Number.isInteger(t) || !given || !/^[0-9a-f]{64}$/.test(given)) return { ok: false, reason: 'malformed signature' };
-  if (Math.abs(nowUnixSeconds - t) > toleranceSeconds) return { ok: false, reason: 'signature too old or from the future' };
+  if (!Number.isInteger(t) || !given || !/^[0-9a-f]{64}$/.test(given))
+    return { ok: false, reason: 'malformed signature' };
+  if (Math.abs(nowUnixSeconds - t) > toleranceSeconds)
+    return { ok: false, reason: 'signature too old or from the future' };
   const expected = createHmac('sha256', merchantKey).update(`${t}.${body}`).digest('hex');
-  if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex'))) return { ok: false, reason: 'signature mismatch' };
+  if (!timingSafeEqual(Buffer.from(expected, 'hex'), Buffer.from(given, 'hex')))
+    return { ok: false, reason: 'signature mismatch' };
   return { ok: true, t };
 }

@@ -21,7 +21,8 @@ const KEY_FILE = 'till-key.pem';
 export async function loadOrCreateTillIdentity(dataDir: string, now: Date = new Date()): Promise<TlsIdentity> {
   const certPath = join(dataDir, CERT_FILE);
   const keyPath = join(dataDir, KEY_FILE);
-  if (existsSync(certPath) && existsSync(keyPath)) return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8') };
+  if (existsSync(certPath) && existsSync(keyPath))
+    return { cert: readFileSync(certPath, 'utf8'), key: readFileSync(keyPath, 'utf8') };
   const notAfter = new Date(now.getTime() + 10 * 365 * 24 * 3600 * 1000);
   const pems = await generate([{ name: 'commonName', value: 'Paydesk till' }], {
     keyType: 'ec',
@@ -33,7 +34,14 @@ export async function loadOrCreateTillIdentity(dataDir: string, now: Date = new 
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   writeFileSync(keyPath, pems.private, { mode: 0o600 });

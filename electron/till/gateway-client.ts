@@ -5,7 +5,18 @@
  * `GatewayUnreachable`, so the caller can keep the order and retry with the same identifiers.
  */
 import { z } from 'zod';
-import { EnvelopeSchema, PayeeLookupSchema, PaymentAssetItemSchema, PaymentResultSchema, PaymentSchema, QuoteAssetItemSchema, RailHealthSchema, SettlementAssetItemSchema, type Payment, type PaymentResult } from '../../shared/wire.js';
+import {
+  EnvelopeSchema,
+  PayeeLookupSchema,
+  PaymentAssetItemSchema,
+  PaymentResultSchema,
+  PaymentSchema,
+  QuoteAssetItemSchema,
+  RailHealthSchema,
+  SettlementAssetItemSchema,
+  type Payment,
+  type PaymentResult,
+} from '../../shared/wire.js';
 
 export class GatewayUnreachable extends Error {}
 
@@ -57,14 +68,24 @@ const DeliverySchema = z.object({
   url: z.string(),
   status: z.string(),
   nextAttemptAt: z.number().nullable(),
-  attempts: z.array(z.object({ at: z.number(), httpStatus: z.number(), durationMs: z.number(), error: z.string(), responseExcerpt: z.string() })),
+  attempts: z.array(
+    z.object({
+      at: z.number(),
+      httpStatus: z.number(),
+      durationMs: z.number(),
+      error: z.string(),
+      responseExcerpt: z.string(),
+    }),
+  ),
 });
 const RailsSchema = z.object({
   mode: z.string(),
   config: z.unknown(),
   health: z.array(RailHealthSchema),
 });
-const NetworksSchema = z.array(z.object({ network: z.string(), requiredConfirmations: z.number().int(), height: z.number().int() }));
+const NetworksSchema = z.array(
+  z.object({ network: z.string(), requiredConfirmations: z.number().int(), height: z.number().int() }),
+);
 const TransferAnswerSchema = z.object({ txid: z.string(), traceId: z.string(), status: z.string() });
 const MinedSchema = z.object({ network: z.string(), height: z.number().int() });
 const ClockSchema = z.object({ nowMs: z.number() });
@@ -93,17 +114,34 @@ export class GatewayClient {
   private authorization(path: string): { authorization: string } {
     const key = this.options.merchantKey();
     if (!key) {
-      throw new GatewayRefused(2000, `${path} needs a merchant key, and none is set for this gateway (set the hosted gateway's own key in Setup; it is sent only over HTTPS)`, 401);
+      throw new GatewayRefused(
+        2000,
+        `${path} needs a merchant key, and none is set for this gateway (set the hosted gateway's own key in Setup; it is sent only over HTTPS)`,
+        401,
+      );
     }
     return { authorization: `Bearer ${key}` };
   }
 
-  private async request<T extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: T, params: Record<string, unknown> = {}, merchant = false): Promise<z.output<T>> {
+  private async request<T extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: T,
+    params: Record<string, unknown> = {},
+    merchant = false,
+  ): Promise<z.output<T>> {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       // Decided with the URL, per attempt: the setting may change while waiting or between retries.
       const auth = merchant ? this.authorization(path) : {};
-      const query = method === 'GET' ? new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
+      const query =
+        method === 'GET'
+          ? new URLSearchParams(
+              Object.entries(params)
+                .filter(([, v]) => v !== undefined && v !== '')
+                .map(([k, v]): [string, string] => [k, String(v)]),
+            ).toString()
+          : '';
       const url = `${this.options.baseUrl()}${path}${query ? `?${query}` : ''}`;
       let response: Response;
       try {
@@ -115,7 +153,9 @@ export class GatewayClient {
         });
       } catch (error) {
         this.options.onContact?.(false);
-        throw new GatewayUnreachable(`The gateway did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message})`);
+        throw new GatewayUnreachable(
+          `The gateway did not answer (${(error as Error).name === 'TimeoutError' ? 'timed out' : (error as Error).message})`,
+        );
       }
       if (response.status >= 500) {
         // Overloaded or restarting: back off with jitter and try again; then treat it as
@@ -147,13 +187,22 @@ export class GatewayClient {
         throw new GatewayRefused(code, envelope.message ?? `HTTP ${response.status}`, response.status);
       }
       const parsed = EnvelopeSchema(schema).safeParse(json);
-      if (!parsed.success) throw new GatewayRefused(-1, `The gateway's answer to ${path} is not in the expected shape: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`, response.status);
+      if (!parsed.success)
+        throw new GatewayRefused(
+          -1,
+          `The gateway's answer to ${path} is not in the expected shape: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+          response.status,
+        );
       return (parsed.data as { data: z.output<T> }).data;
     }
   }
 
   lookupPayee(networkId: string): Promise<{ payeeId: string; fullName?: string }> {
-    return this.request('GET', `/v1/user/network_uuid/${encodeURIComponent(networkId)}`, PayeeLookupSchema.extend({ fullName: z.string().optional() }));
+    return this.request(
+      'GET',
+      `/v1/user/network_uuid/${encodeURIComponent(networkId)}`,
+      PayeeLookupSchema.extend({ fullName: z.string().optional() }),
+    );
   }
 
   quoteAssets(payeeId: string) {
@@ -161,7 +210,11 @@ export class GatewayClient {
   }
 
   paymentAssets(payeeId: string, quoteAssetId: string, quoteAmount?: string) {
-    return this.request('GET', '/v1/setting/payment_assets', z.array(PaymentAssetItemSchema), { payeeId, quoteAssetId, quoteAmount });
+    return this.request('GET', '/v1/setting/payment_assets', z.array(PaymentAssetItemSchema), {
+      payeeId,
+      quoteAssetId,
+      quoteAmount,
+    });
   }
 
   settlementAssets(payeeId: string) {
@@ -170,7 +223,12 @@ export class GatewayClient {
 
   createPayment(args: CreatePaymentArgs): Promise<Payment> {
     const { callbackUrl, remark, settlementAssetId, ...rest } = args;
-    return this.request('POST', '/v1/payments', PaymentSchema, { ...rest, ...(settlementAssetId ? { settlementAssetId } : {}), ...(remark ? { remark } : {}), ...(callbackUrl ? { callbackUrl } : {}) });
+    return this.request('POST', '/v1/payments', PaymentSchema, {
+      ...rest,
+      ...(settlementAssetId ? { settlementAssetId } : {}),
+      ...(remark ? { remark } : {}),
+      ...(callbackUrl ? { callbackUrl } : {}),
+    });
   }
 
   refresh(traceId: string): Promise<Payment> {

@@ -69,11 +69,14 @@ function onResult(order: OrderState, event: Extract<OrderEvent, { kind: 'result'
   const effects: OrderEffect[] = [];
   let next: OrderState = { ...order, mismatch: event.mismatch };
   if (event.status !== order.status) {
-    next = isTerminal(event.status) ? ended(next, event.status as 'success' | 'failed', nowMs) : { ...next, status: event.status };
+    next = isTerminal(event.status)
+      ? ended(next, event.status as 'success' | 'failed', nowMs)
+      : { ...next, status: event.status };
     effects.push({ kind: 'history', type: 'status', text: event.summary });
     if (isTerminal(event.status)) effects.push({ kind: 'unwatch' });
   }
-  if (event.mismatch && event.mismatch !== order.mismatch) effects.push({ kind: 'history', type: 'mismatch', text: event.mismatch });
+  if (event.mismatch && event.mismatch !== order.mismatch)
+    effects.push({ kind: 'history', type: 'mismatch', text: event.mismatch });
   const changed = next.status !== order.status || next.mismatch !== order.mismatch;
   return { order: next, effects, changed };
 }
@@ -83,7 +86,12 @@ export function transition(order: OrderState, event: OrderEvent, nowMs: number):
   switch (event.kind) {
     case 'accepted': {
       const fresh = event.clientId !== order.clientId;
-      const next: OrderState = { ...order, status: order.status === 'queued' ? 'unpaid' : order.status, lastError: '', clientId: event.clientId };
+      const next: OrderState = {
+        ...order,
+        status: order.status === 'queued' ? 'unpaid' : order.status,
+        lastError: '',
+        clientId: event.clientId,
+      };
       const effects: OrderEffect[] = [];
       if (fresh) effects.push({ kind: 'history', type: 'instruction', text: event.summary });
       if (order.status === 'queued') effects.push({ kind: 'watch' });
@@ -94,7 +102,18 @@ export function transition(order: OrderState, event: OrderEvent, nowMs: number):
       const first = order.lastError === '';
       return {
         order: { ...order, lastError: event.message },
-        effects: [...(first ? [{ kind: 'history', type: 'queued', text: 'The gateway could not be reached; the order is kept and will be sent again.' } as const] : []), { kind: 'resend' }],
+        effects: [
+          ...(first
+            ? [
+                {
+                  kind: 'history',
+                  type: 'queued',
+                  text: 'The gateway could not be reached; the order is kept and will be sent again.',
+                } as const,
+              ]
+            : []),
+          { kind: 'resend' },
+        ],
         changed: order.lastError !== event.message,
       };
     }
@@ -102,7 +121,10 @@ export function transition(order: OrderState, event: OrderEvent, nowMs: number):
       if (order.status !== 'queued') return same(order);
       return {
         order: { ...ended(order, 'failed', nowMs), lastError: event.message },
-        effects: [{ kind: 'history', type: 'note', text: `The gateway refused the order: ${event.message}` }, { kind: 'unwatch' }],
+        effects: [
+          { kind: 'history', type: 'note', text: `The gateway refused the order: ${event.message}` },
+          { kind: 'unwatch' },
+        ],
         changed: true,
       };
     }
@@ -110,7 +132,11 @@ export function transition(order: OrderState, event: OrderEvent, nowMs: number):
       return onResult(order, event, nowMs);
     case 'renewed': {
       if (order.status === 'queued' || event.clientId === order.clientId) return same(order);
-      return { order: { ...order, clientId: event.clientId }, effects: [{ kind: 'history', type: 'instruction', text: event.summary }], changed: true };
+      return {
+        order: { ...order, clientId: event.clientId },
+        effects: [{ kind: 'history', type: 'instruction', text: event.summary }],
+        changed: true,
+      };
     }
     default:
       return assertNever(event);

@@ -6,7 +6,13 @@ import { isZero, remaining } from '../../shared/money.js';
 import { chainPaymentUri, walletPaymentUri } from '../../shared/payment-uri.js';
 import type { InstructionView, OrderEventView, OrderProgress, OrderStatus, OrderView } from '../../shared/posapi.js';
 import { isResultStatus } from '../../shared/status.js';
-import { PaymentResultSchema, PaymentSchema, type Payment, type PaymentAssetItem, type PaymentResult } from '../../shared/wire.js';
+import {
+  PaymentResultSchema,
+  PaymentSchema,
+  type Payment,
+  type PaymentAssetItem,
+  type PaymentResult,
+} from '../../shared/wire.js';
 import { columnUpdater, type Db } from '../platform/db.js';
 
 export interface OrderRow {
@@ -32,7 +38,10 @@ export interface OrderRow {
   ended_at: number;
 }
 
-export type NewOrder = Omit<OrderRow, 'instruction' | 'transfer_trace' | 'result' | 'mismatch' | 'last_error' | 'ended_at' | 'status'>;
+export type NewOrder = Omit<
+  OrderRow,
+  'instruction' | 'transfer_trace' | 'result' | 'mismatch' | 'last_error' | 'ended_at' | 'status'
+>;
 
 /** What the till needs to know of a network to describe an instruction (from the asset list). */
 export interface AssetFacts {
@@ -46,7 +55,13 @@ export interface AssetFacts {
 
 /** An asset list item's facts; confirmations come from elsewhere (the sandbox's networks). */
 export function factsOf(item: PaymentAssetItem, requiredConfirmations: number): AssetFacts {
-  return { network: item.network, requiredConfirmations, chainId: item.chainId, contract: item.contract, decimals: item.decimals };
+  return {
+    network: item.network,
+    requiredConfirmations,
+    chainId: item.chainId,
+    contract: item.contract,
+    decimals: item.decimals,
+  };
 }
 
 export class OrderBook {
@@ -71,7 +86,9 @@ export class OrderBook {
     this.byOrderAndPayee = db.prepare('SELECT * FROM orders WHERE order_id = ? AND payee_id = ?');
     this.openRows = db.prepare("SELECT * FROM orders WHERE status NOT IN ('success', 'failed') ORDER BY created_at");
     this.queuedRows = db.prepare("SELECT * FROM orders WHERE status = 'queued' ORDER BY created_at");
-    this.between = db.prepare('SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC LIMIT ?');
+    this.between = db.prepare(
+      'SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC LIMIT ?',
+    );
     this.insertEvent = db.prepare('INSERT INTO order_events (order_id, at, kind, text) VALUES (?, ?, ?, ?)');
     this.eventsOf = db.prepare('SELECT at, kind, text FROM order_events WHERE order_id = ? ORDER BY id');
     this.updateColumns = columnUpdater<OrderRow>(db, 'orders', 'order_id');
@@ -80,7 +97,12 @@ export class OrderBook {
   add(order: NewOrder): void {
     this.db.transaction(() => {
       this.insertOrder.run(order);
-      this.event(order.order_id, order.created_at, 'created', `Order for ${order.quote_amount} ${order.quote_symbol} written`);
+      this.event(
+        order.order_id,
+        order.created_at,
+        'created',
+        `Order for ${order.quote_amount} ${order.quote_symbol} written`,
+      );
     })();
   }
 
@@ -138,15 +160,40 @@ export function parseResult(row: OrderRow): PaymentResult | undefined {
  * `pending` with `isFullyPaid` false for an underpayment; unknown statuses are read as open.
  */
 export function statusOf(result: PaymentResult): OrderStatus {
-  if (result.status === 'pending' && result.payment && !result.payment.isFullyPaid && !isZero(result.paymentAmount || '0')) return 'paid_less';
+  if (
+    result.status === 'pending' &&
+    result.payment &&
+    !result.payment.isFullyPaid &&
+    !isZero(result.paymentAmount || '0')
+  )
+    return 'paid_less';
   if (isResultStatus(result.status)) return result.status;
   return 'unpaid';
 }
 
-export function instructionView(payment: Payment, transferTrace: string, facts: AssetFacts | undefined): InstructionView {
+export function instructionView(
+  payment: Payment,
+  transferTrace: string,
+  facts: AssetFacts | undefined,
+): InstructionView {
   const paymentUri = payment.isChain
-    ? chainPaymentUri({ network: facts?.network ?? '', assetId: payment.paymentAssetId, destination: payment.destination, tag: payment.tag, amount: payment.paymentAmount, chainId: facts?.chainId, contract: facts?.contract, decimals: facts?.decimals })
-    : walletPaymentUri({ recipient: payment.recipient, assetId: payment.paymentAssetId, amount: payment.paymentAmount, trace: transferTrace, memo: payment.memo });
+    ? chainPaymentUri({
+        network: facts?.network ?? '',
+        assetId: payment.paymentAssetId,
+        destination: payment.destination,
+        tag: payment.tag,
+        amount: payment.paymentAmount,
+        chainId: facts?.chainId,
+        contract: facts?.contract,
+        decimals: facts?.decimals,
+      })
+    : walletPaymentUri({
+        recipient: payment.recipient,
+        assetId: payment.paymentAssetId,
+        amount: payment.paymentAmount,
+        trace: transferTrace,
+        memo: payment.memo,
+      });
   return {
     clientId: payment.clientId,
     paymentAssetId: payment.paymentAssetId,

@@ -7,7 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { add } from '../../shared/money.js';
-import { PosError, type DayOrderRow, type DayReview, type OrderDetail, type OwnerSession } from '../../shared/posapi.js';
+import {
+  PosError,
+  type DayOrderRow,
+  type DayReview,
+  type OrderDetail,
+  type OwnerSession,
+} from '../../shared/posapi.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
 import type { GatewayClient } from './gateway-client.js';
@@ -55,7 +61,17 @@ export const CSV_COLUMNS = [
 
 /** ISO-8601 with the shop's offset, e.g. 2026-11-23T14:05:09+01:00. */
 export function isoInZone(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'longOffset' }).formatToParts(new Date(ms));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }).formatToParts(new Date(ms));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset === '' ? '+00:00' : offset}`;
@@ -76,7 +92,10 @@ function hourIn(ms: number, timeZone: string): number {
 function storedFigures(row: OrderRow): { paymentAmount: string; paymentSymbol: string } {
   if (!row.result) return { paymentAmount: '0', paymentSymbol: '' };
   const result = JSON.parse(row.result) as { paymentAmount?: unknown; paymentSymbol?: unknown };
-  return { paymentAmount: typeof result.paymentAmount === 'string' && result.paymentAmount ? result.paymentAmount : '0', paymentSymbol: typeof result.paymentSymbol === 'string' ? result.paymentSymbol : '' };
+  return {
+    paymentAmount: typeof result.paymentAmount === 'string' && result.paymentAmount ? result.paymentAmount : '0',
+    paymentSymbol: typeof result.paymentSymbol === 'string' ? result.paymentSymbol : '',
+  };
 }
 
 export interface OwnerDeps {
@@ -96,7 +115,9 @@ export interface OwnerDeps {
 function pinRefusal(check: Exclude<PinCheck, { outcome: 'ok' }>, wrongCode: string, field: string): PosError {
   if (check.outcome === 'wrong') return new PosError(wrongCode, 'That PIN is not right.', field);
   const wait = lockoutWords(check.forMs);
-  const message = check.justNow ? `That PIN is not right. Too many wrong PINs: the owner area is locked for ${wait}.` : `Too many wrong PINs: the owner area is locked for ${wait} more.`;
+  const message = check.justNow
+    ? `That PIN is not right. Too many wrong PINs: the owner area is locked for ${wait}.`
+    : `Too many wrong PINs: the owner area is locked for ${wait} more.`;
   return new PosError('owner_locked', message, field);
 }
 
@@ -108,7 +129,9 @@ export class OwnerArea {
 
   constructor(private readonly deps: OwnerDeps) {
     this.pins = new PinGuard(deps.db, deps.clock);
-    this.dayRows = deps.db.prepare('SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC');
+    this.dayRows = deps.db.prepare(
+      'SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at DESC',
+    );
     this.auditing = deps.db.prepare("SELECT * FROM orders WHERE status = 'auditing' ORDER BY created_at");
   }
 
@@ -127,7 +150,8 @@ export class OwnerArea {
   confirmPin(pin: string | undefined): void {
     const stored = this.deps.settings.stored().ownerPinHash;
     if (!stored) return;
-    if (pin === undefined) throw new PosError('wrong_pin', 'Type the current owner PIN to set a new one.', 'currentPin');
+    if (pin === undefined)
+      throw new PosError('wrong_pin', 'Type the current owner PIN to set a new one.', 'currentPin');
     const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
     if (check.outcome !== 'ok') throw pinRefusal(check, 'wrong_pin', 'currentPin');
   }
@@ -165,7 +189,14 @@ export class OwnerArea {
     };
   }
 
-  day(args: { day?: string; status?: string; assetId?: string; method?: 'wallet' | 'chain'; search?: string; page?: number }): DayReview {
+  day(args: {
+    day?: string;
+    status?: string;
+    assetId?: string;
+    method?: 'wallet' | 'chain';
+    search?: string;
+    page?: number;
+  }): DayReview {
     const { timeZone, quoteAssetId } = this.deps.settings.stored();
     const day = args.day ?? this.deps.dayOf(this.deps.clock.now(), timeZone);
     const [from, to] = this.deps.dayRange(day, timeZone);
@@ -178,13 +209,23 @@ export class OwnerArea {
     for (const row of rows) {
       perStatus[row.status] = (perStatus[row.status] ?? 0) + 1;
       if (row.status !== 'success') continue;
-      const q = perQuote.get(row.quote_asset_id) ?? { quoteAssetId: row.quote_asset_id, symbol: row.quote_symbol, total: '0', count: 0 };
+      const q = perQuote.get(row.quote_asset_id) ?? {
+        quoteAssetId: row.quote_asset_id,
+        symbol: row.quote_symbol,
+        total: '0',
+        count: 0,
+      };
       q.total = add(q.total, row.quote_amount);
       q.count += 1;
       perQuote.set(row.quote_asset_id, q);
       const result = storedFigures(row);
       const paid = result.paymentAmount;
-      const a = perAsset.get(row.payment_asset_id) ?? { assetId: row.payment_asset_id, symbol: result.paymentSymbol, total: '0', count: 0 };
+      const a = perAsset.get(row.payment_asset_id) ?? {
+        assetId: row.payment_asset_id,
+        symbol: result.paymentSymbol,
+        total: '0',
+        count: 0,
+      };
       a.total = add(a.total, paid);
       a.count += 1;
       perAsset.set(row.payment_asset_id, a);
@@ -207,7 +248,13 @@ export class OwnerArea {
     return {
       day,
       timeZone,
-      totals: { perQuote: [...perQuote.values()], perAsset: [...perAsset.values()], perStatus, hourly, hourlyCurrency: hourlySymbol },
+      totals: {
+        perQuote: [...perQuote.values()],
+        perAsset: [...perAsset.values()],
+        perStatus,
+        hourly,
+        hourlyCurrency: hourlySymbol,
+      },
       orders: filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => this.rowView(row)),
       matching: filtered.length,
       page,
@@ -239,7 +286,12 @@ export class OwnerArea {
     }
     return {
       order: this.deps.orderView(row),
-      settlement: { status: result?.settleStatus ?? '', amount: result?.settleAmount ?? '', symbol: result?.settleSymbol ?? '', assetId: result?.settleAsset ?? '' },
+      settlement: {
+        status: result?.settleStatus ?? '',
+        amount: result?.settleAmount ?? '',
+        symbol: result?.settleSymbol ?? '',
+        assetId: result?.settleAsset ?? '',
+      },
       transactions: (result?.transactions ?? []).map((t) => ({
         txid: t.txid,
         amount: t.paymentAmount,
@@ -259,7 +311,12 @@ export class OwnerArea {
     if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
     if (row.status !== 'auditing') throw new PosError('conflict', `The payment is ${row.status}, not under review.`);
     await this.deps.client.review(row.trace_id, decision, reason, 'owner');
-    this.deps.book.event(orderId, this.deps.clock.now(), 'note', `Owner ${decision === 'approve' ? 'approved' : 'rejected'} after review: ${reason}`);
+    this.deps.book.event(
+      orderId,
+      this.deps.clock.now(),
+      'note',
+      `Owner ${decision === 'approve' ? 'approved' : 'rejected'} after review: ${reason}`,
+    );
     return this.detail(orderId);
   }
 
@@ -297,7 +354,10 @@ export class OwnerArea {
         row.mismatch,
       ];
     });
-    const csv = stringify([Array.from(CSV_COLUMNS), ...records.map((record) => record.map(spreadsheetSafe))], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
+    const csv = stringify([Array.from(CSV_COLUMNS), ...records.map((record) => record.map(spreadsheetSafe))], {
+      record_delimiter: '\r\n',
+      quoted_match: /[",\r\n]/,
+    });
     return { filename: `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`, csv, rows: records.length };
   }
 }

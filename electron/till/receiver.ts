@@ -20,7 +20,11 @@ export interface ReceiverOptions {
   host?: string;
   /** When set, callbacks must carry a valid X-Paydesk-Signature made with this key. */
   merchantKey?: () => string | undefined;
-  onCallback(body: { traceId: string; orderId: string; payeeId: string }): Promise<{ ok: true } | { ok: false; status: number; reason: string }>;
+  onCallback(body: {
+    traceId: string;
+    orderId: string;
+    payeeId: string;
+  }): Promise<{ ok: true } | { ok: false; status: number; reason: string }>;
   logger: Logger;
 }
 
@@ -47,7 +51,12 @@ export async function startCallbackReceiver(options: ReceiverOptions): Promise<C
       const text = Buffer.concat(chunks).toString('utf8');
       const key = options.merchantKey?.();
       if (key) {
-        const check = verifySignature(request.headers[SIGNATURE_HEADER] as string | undefined, text, key, Math.floor(Date.now() / 1000));
+        const check = verifySignature(
+          request.headers[SIGNATURE_HEADER] as string | undefined,
+          text,
+          key,
+          Math.floor(Date.now() / 1000),
+        );
         if (!check.ok) {
           options.logger.warn('callback refused: bad signature', { reason: check.reason });
           return answer(401, 'BAD_SIGNATURE');

@@ -44,7 +44,9 @@ export class TillSettingsStore {
 
   constructor(db: Db) {
     this.read = db.prepare("SELECT value FROM settings WHERE key = 'till'").pluck();
-    this.write = db.prepare("INSERT INTO settings (key, value) VALUES ('till', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    this.write = db.prepare(
+      "INSERT INTO settings (key, value) VALUES ('till', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    );
   }
 
   stored(): Stored {
@@ -79,5 +81,7 @@ export class TillSettingsStore {
 
 /** The renderer learns whether a hosted gateway has a key, never the key itself. */
 function gatewayView(gateway: GatewaySetting): GatewayView {
-  return gateway.kind === 'embedded' ? { kind: 'embedded' } : { kind: 'hosted', baseUrl: gateway.baseUrl, merchantKeySet: Boolean(gateway.merchantKey) };
+  return gateway.kind === 'embedded'
+    ? { kind: 'embedded' }
+    : { kind: 'hosted', baseUrl: gateway.baseUrl, merchantKeySet: Boolean(gateway.merchantKey) };
 }

@@ -5,7 +5,17 @@
  * backing off with age: watcher.ts), and pushes every committed change to the renderer.
  */
 import { compare, isZero, lt, remaining } from '../../shared/money.js';
-import { PosError, type ConnectionView, type GatewayMode, type OrderView, type PaymentAssetView, type PosHandlers, type QuoteAssetView, type RailsView, type TillSettings } from '../../shared/posapi.js';
+import {
+  PosError,
+  type ConnectionView,
+  type GatewayMode,
+  type OrderView,
+  type PaymentAssetView,
+  type PosHandlers,
+  type QuoteAssetView,
+  type RailsView,
+  type TillSettings,
+} from '../../shared/posapi.js';
 import { isTerminal } from '../../shared/status.js';
 import type { PaymentResult, QuoteAssetItem } from '../../shared/wire.js';
 import type { PosEventHub } from '../bridge/events.js';
@@ -14,7 +24,16 @@ import type { IdSource } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Db } from '../platform/db.js';
 import { GatewayClient, GatewayRefused, GatewayUnreachable } from './gateway-client.js';
-import { OrderBook, orderView, parseInstruction, parseResult, statusOf, factsOf, type AssetFacts, type OrderRow } from './orders.js';
+import {
+  OrderBook,
+  orderView,
+  parseInstruction,
+  parseResult,
+  statusOf,
+  factsOf,
+  type AssetFacts,
+  type OrderRow,
+} from './orders.js';
 import { merchantKeyFor, type GatewaySetting } from './key-policy.js';
 import { OwnerArea } from './owner.js';
 import { saveSettings } from './settings-save.js';
@@ -94,7 +113,11 @@ export class Till {
   }
 
   private contact(reachable: boolean): void {
-    const next: ConnectionView = { online: reachable, queued: this.book.queued().length, lastContactAt: reachable ? this.deps.clock.now() : this.connection.lastContactAt };
+    const next: ConnectionView = {
+      online: reachable,
+      queued: this.book.queued().length,
+      lastContactAt: reachable ? this.deps.clock.now() : this.connection.lastContactAt,
+    };
     const changed = next.online !== this.connection.online || next.queued !== this.connection.queued;
     const reconnected = reachable && !this.connection.online;
     this.connection = next;
@@ -122,7 +145,8 @@ export class Till {
     if (!payee || this.assetFacts.size > 0) return;
     try {
       const required = new Map<string, number>();
-      if (this.usesEmbedded() && this.deps.embeddedMode === 'sandbox') for (const n of await this.client.sandboxNetworks()) required.set(n.network, n.requiredConfirmations);
+      if (this.usesEmbedded() && this.deps.embeddedMode === 'sandbox')
+        for (const n of await this.client.sandboxNetworks()) required.set(n.network, n.requiredConfirmations);
       for (const item of await this.client.paymentAssets(payee.payeeId, this.settings.stored().quoteAssetId)) {
         this.assetFacts.set(item.assetId, factsOf(item, required.get(item.network) ?? 0));
       }
@@ -165,7 +189,11 @@ export class Till {
   private view(row: OrderRow): OrderView {
     const view = orderView(this.book, row, this.assetFacts.get(row.payment_asset_id));
     // Deadlines are in the gateway's clock; the renderer counts down on the till's.
-    if (view.instruction) view.instruction = { ...view.instruction, expire: view.instruction.expire - Math.round(this.gatewayOffsetMs / 1000) };
+    if (view.instruction)
+      view.instruction = {
+        ...view.instruction,
+        expire: view.instruction.expire - Math.round(this.gatewayOffsetMs / 1000),
+      };
     return view;
   }
 
@@ -184,7 +212,8 @@ export class Till {
   }
 
   private gatewayError(error: unknown): PosError {
-    if (error instanceof GatewayUnreachable) return new PosError('gateway_unreachable', `The gateway cannot be reached. ${error.message}`);
+    if (error instanceof GatewayUnreachable)
+      return new PosError('gateway_unreachable', `The gateway cannot be reached. ${error.message}`);
     if (error instanceof GatewayRefused) return new PosError('gateway_error', error.message);
     return new PosError('internal', String(error));
   }
@@ -199,7 +228,13 @@ export class Till {
   // ---- orders ----
 
   /** Write ahead, then create at the gateway; a gateway that cannot be reached leaves it queued. */
-  async createOrder(args: { quoteAssetId: string; quoteAmount: string; paymentAssetId: string; isChain: boolean; note?: string }): Promise<OrderView> {
+  async createOrder(args: {
+    quoteAssetId: string;
+    quoteAmount: string;
+    paymentAssetId: string;
+    isChain: boolean;
+    note?: string;
+  }): Promise<OrderView> {
     const payee = this.requireConfigured();
     const settings = this.settings.stored();
     await this.loadAssetFacts();
@@ -210,8 +245,18 @@ export class Till {
       if (!(error instanceof GatewayUnreachable)) throw this.gatewayError(error);
     }
     if (quote) {
-      if (lt(args.quoteAmount, quote.minQuoteAmount)) throw new PosError('invalid_args', `The amount is below the minimum of ${quote.minQuoteAmount} ${quote.symbol}.`, 'quoteAmount');
-      if (compare(args.quoteAmount, quote.maxQuoteAmount) > 0) throw new PosError('invalid_args', `The amount is above the maximum of ${quote.maxQuoteAmount} ${quote.symbol}.`, 'quoteAmount');
+      if (lt(args.quoteAmount, quote.minQuoteAmount))
+        throw new PosError(
+          'invalid_args',
+          `The amount is below the minimum of ${quote.minQuoteAmount} ${quote.symbol}.`,
+          'quoteAmount',
+        );
+      if (compare(args.quoteAmount, quote.maxQuoteAmount) > 0)
+        throw new PosError(
+          'invalid_args',
+          `The amount is above the maximum of ${quote.maxQuoteAmount} ${quote.symbol}.`,
+          'quoteAmount',
+        );
     }
     const now = this.deps.clock.now();
     const orderId = `pd-${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}-${this.deps.ids.token(5)}`;
@@ -238,11 +283,21 @@ export class Till {
       if (error instanceof GatewayUnreachable) {
         // Kept and queued: it is created with the same identifiers when the gateway answers.
         this.book.update(orderId, { last_error: error.message, updated_at: this.deps.clock.now() });
-        this.book.event(orderId, this.deps.clock.now(), 'queued', 'The gateway could not be reached; the order is kept and will be sent again.');
+        this.book.event(
+          orderId,
+          this.deps.clock.now(),
+          'queued',
+          'The gateway could not be reached; the order is kept and will be sent again.',
+        );
         this.contact(false);
       } else {
         const refusal = this.gatewayError(error);
-        this.book.update(orderId, { status: 'failed', last_error: refusal.message, ended_at: this.deps.clock.now(), updated_at: this.deps.clock.now() });
+        this.book.update(orderId, {
+          status: 'failed',
+          last_error: refusal.message,
+          ended_at: this.deps.clock.now(),
+          updated_at: this.deps.clock.now(),
+        });
         this.book.event(orderId, this.deps.clock.now(), 'note', `The gateway refused the order: ${refusal.message}`);
         this.publish(orderId);
         throw refusal;
@@ -265,7 +320,8 @@ export class Till {
       remark: row.note,
       callbackUrl: row.callback_url,
     });
-    if (payment.traceId !== row.trace_id) throw new GatewayRefused(-1, `The gateway answered with another trace (${payment.traceId})`, 200);
+    if (payment.traceId !== row.trace_id)
+      throw new GatewayRefused(-1, `The gateway answered with another trace (${payment.traceId})`, 200);
     const now = this.deps.clock.now();
     this.book.db.transaction(() => {
       const current = this.book.get(row.order_id)!;
@@ -277,7 +333,13 @@ export class Till {
         last_error: '',
         updated_at: now,
       });
-      if (fresh) this.book.event(row.order_id, now, 'instruction', `Pay ${payment.paymentAmount} ${payment.paymentAssetSymbol}${payment.isChain ? ' on chain' : ''}`);
+      if (fresh)
+        this.book.event(
+          row.order_id,
+          now,
+          'instruction',
+          `Pay ${payment.paymentAmount} ${payment.paymentAssetSymbol}${payment.isChain ? ' on chain' : ''}`,
+        );
     })();
     this.schedule(this.book.get(row.order_id)!);
     this.contact(true);
@@ -293,8 +355,18 @@ export class Till {
       } catch (error) {
         if (error instanceof GatewayUnreachable) return; // still offline: try again later
         const refusal = this.gatewayError(error);
-        this.book.update(row.order_id, { status: 'failed', last_error: refusal.message, ended_at: this.deps.clock.now(), updated_at: this.deps.clock.now() });
-        this.book.event(row.order_id, this.deps.clock.now(), 'note', `The gateway refused the order: ${refusal.message}`);
+        this.book.update(row.order_id, {
+          status: 'failed',
+          last_error: refusal.message,
+          ended_at: this.deps.clock.now(),
+          updated_at: this.deps.clock.now(),
+        });
+        this.book.event(
+          row.order_id,
+          this.deps.clock.now(),
+          'note',
+          `The gateway refused the order: ${refusal.message}`,
+        );
         this.publish(row.order_id);
       }
     }
@@ -303,7 +375,9 @@ export class Till {
   /** Sets an order's next check by its age, or stops watching it (ended, queued, or too old). */
   private schedule(row: OrderRow): void {
     const open = row.status !== 'queued' && !isTerminal(row.status as never);
-    const delay = open ? pollDelayMs(this.deps.clock.now() - row.created_at, row.order_id === this.focused, this.deps.fastPollMs ?? 1000) : undefined;
+    const delay = open
+      ? pollDelayMs(this.deps.clock.now() - row.created_at, row.order_id === this.focused, this.deps.fastPollMs ?? 1000)
+      : undefined;
     if (delay === undefined) this.nextPoll.delete(row.order_id);
     else this.nextPoll.set(row.order_id, this.deps.clock.now() + delay);
   }
@@ -311,7 +385,9 @@ export class Till {
   private pollDue(): void {
     if (this.closed) return;
     const now = this.deps.clock.now();
-    const due = [...this.nextPoll].filter(([orderId, at]) => at <= now && !this.polling.has(orderId)).sort((a, b) => a[1] - b[1]);
+    const due = [...this.nextPoll]
+      .filter(([orderId, at]) => at <= now && !this.polling.has(orderId))
+      .sort((a, b) => a[1] - b[1]);
     for (const [orderId] of due) {
       if (this.polling.size >= 4) break;
       void this.poll(orderId);
@@ -336,7 +412,8 @@ export class Till {
       this.applyResult(row, result);
       await this.maybeRefresh(orderId);
     } catch (error) {
-      if (!(error instanceof GatewayUnreachable)) this.deps.logger.warn('poll failed', { orderId, error: String(error) });
+      if (!(error instanceof GatewayUnreachable))
+        this.deps.logger.warn('poll failed', { orderId, error: String(error) });
     } finally {
       this.polling.delete(orderId);
       const after = this.closed ? undefined : this.book.get(orderId);
@@ -365,7 +442,13 @@ export class Till {
     if (same || row.status === 'success' || row.status === 'failed') return false;
     const now = this.deps.clock.now();
     this.book.db.transaction(() => {
-      this.book.update(row.order_id, { result: JSON.stringify(result), status, mismatch, updated_at: now, ...(isTerminal(status as never) ? { ended_at: now } : {}) });
+      this.book.update(row.order_id, {
+        result: JSON.stringify(result),
+        status,
+        mismatch,
+        updated_at: now,
+        ...(isTerminal(status as never) ? { ended_at: now } : {}),
+      });
       if (status !== row.status) this.book.event(row.order_id, now, 'status', describeStatus(status, result));
       if (mismatch && mismatch !== row.mismatch) this.book.event(row.order_id, now, 'mismatch', mismatch);
     })();
@@ -375,8 +458,10 @@ export class Till {
 
   private mismatchOf(row: OrderRow, result: PaymentResult): string {
     if (result.payeeId !== row.payee_id) return `The gateway's result is for another payee (${result.payeeId}).`;
-    if (result.quoteAssetId.toLowerCase() !== row.quote_asset_id.toLowerCase()) return `The gateway's result is in another currency (${result.quoteAssetId}).`;
-    if (result.quoteAmount && compare(result.quoteAmount, row.quote_amount) !== 0) return `The gateway's result is for another amount (${result.quoteAmount}).`;
+    if (result.quoteAssetId.toLowerCase() !== row.quote_asset_id.toLowerCase())
+      return `The gateway's result is in another currency (${result.quoteAssetId}).`;
+    if (result.quoteAmount && compare(result.quoteAmount, row.quote_amount) !== 0)
+      return `The gateway's result is for another amount (${result.quoteAmount}).`;
     return '';
   }
 
@@ -394,21 +479,38 @@ export class Till {
     const payment = await this.client.refresh(row.trace_id);
     const now = this.deps.clock.now();
     this.book.db.transaction(() => {
-      this.book.update(row.order_id, { instruction: JSON.stringify(payment), transfer_trace: this.deps.ids.uuid(), updated_at: now });
-      this.book.event(row.order_id, now, 'instruction', `Renewed: pay ${payment.paymentAmount} ${payment.paymentAssetSymbol}`);
+      this.book.update(row.order_id, {
+        instruction: JSON.stringify(payment),
+        transfer_trace: this.deps.ids.uuid(),
+        updated_at: now,
+      });
+      this.book.event(
+        row.order_id,
+        now,
+        'instruction',
+        `Renewed: pay ${payment.paymentAmount} ${payment.paymentAssetSymbol}`,
+      );
     })();
     this.publish(row.order_id);
   }
 
   /** A callback arrived: trust nothing in it; look the order up and ask the gateway. */
-  async onCallback(body: { traceId: string; orderId: string; payeeId: string }): Promise<{ ok: true } | { ok: false; status: number; reason: string }> {
-    const row = (body.traceId && this.book.byTraceId(body.traceId)) || (body.orderId && this.book.byOrder(body.orderId, body.payeeId)) || undefined;
+  async onCallback(body: {
+    traceId: string;
+    orderId: string;
+    payeeId: string;
+  }): Promise<{ ok: true } | { ok: false; status: number; reason: string }> {
+    const row =
+      (body.traceId && this.book.byTraceId(body.traceId)) ||
+      (body.orderId && this.book.byOrder(body.orderId, body.payeeId)) ||
+      undefined;
     if (!row) {
       this.deps.logger.warn('callback for an unknown order', { traceId: body.traceId, orderId: body.orderId });
       return { ok: false, status: 404, reason: 'UNKNOWN_ORDER' };
     }
     // Ended: its result is final and already checked; answer from the order book.
-    if (isTerminal(row.status as never)) return row.mismatch ? { ok: false, status: 409, reason: 'MISMATCH' } : { ok: true };
+    if (isTerminal(row.status as never))
+      return row.mismatch ? { ok: false, status: 409, reason: 'MISMATCH' } : { ok: true };
     let result: PaymentResult;
     try {
       result = await this.client.result(row.trace_id);
@@ -431,7 +533,8 @@ export class Till {
   }
 
   private sandboxOnly(): void {
-    if (!this.usesEmbedded() || this.deps.embeddedMode !== 'sandbox') throw new PosError('sandbox_only', 'Only in TEST MODE (the embedded sandbox gateway).');
+    if (!this.usesEmbedded() || this.deps.embeddedMode !== 'sandbox')
+      throw new PosError('sandbox_only', 'Only in TEST MODE (the embedded sandbox gateway).');
   }
 
   // ---- the PosApi ----
@@ -450,11 +553,26 @@ export class Till {
     return {
       'app.info': async () => {
         const info = this.deps.appInfo();
-        return { name: 'Paydesk', version: info.version, mode: this.deps.embeddedMode, gatewayUrl: this.gatewayUrl(), dataDir: info.dataDir, shell: info.shell };
+        return {
+          name: 'Paydesk',
+          version: info.version,
+          mode: this.deps.embeddedMode,
+          gatewayUrl: this.gatewayUrl(),
+          dataDir: info.dataDir,
+          shell: info.shell,
+        };
       },
       'settings.get': async () => this.settings.view(),
       'settings.save': wrap(async (patch) => {
-        const { gatewayChanged } = await saveSettings({ settings: this.settings, owner: this.owner, embeddedKey: this.deps.merchantKey, lookup: (target, networkId) => this.lookup(networkId, target) }, patch);
+        const { gatewayChanged } = await saveSettings(
+          {
+            settings: this.settings,
+            owner: this.owner,
+            embeddedKey: this.deps.merchantKey,
+            lookup: (target, networkId) => this.lookup(networkId, target),
+          },
+          patch,
+        );
         this.quoteList = undefined;
         if (gatewayChanged) this.assetFacts.clear();
         const view = this.settings.view();
@@ -462,12 +580,25 @@ export class Till {
         return view;
       }),
       'payee.lookup': wrap(async ({ networkId }) => this.lookup(networkId)),
-      'assets.quote': wrap(async () => (await this.quotes()).map((q): QuoteAssetView => ({ assetId: q.assetId, symbol: q.symbol, isCrypto: q.isAsset === 1, decimalDigit: q.decimalDigit, minQuoteAmount: q.minQuoteAmount, maxQuoteAmount: q.maxQuoteAmount }))),
+      'assets.quote': wrap(async () =>
+        (await this.quotes()).map((q): QuoteAssetView => ({
+          assetId: q.assetId,
+          symbol: q.symbol,
+          isCrypto: q.isAsset === 1,
+          decimalDigit: q.decimalDigit,
+          minQuoteAmount: q.minQuoteAmount,
+          maxQuoteAmount: q.maxQuoteAmount,
+        })),
+      ),
       'assets.payment': wrap(async ({ quoteAssetId, quoteAmount }) => {
         const payee = this.requireConfigured();
         const items = await this.client.paymentAssets(payee.payeeId, quoteAssetId, quoteAmount);
         await this.loadAssetFacts();
-        for (const item of items) this.assetFacts.set(item.assetId, factsOf(item, this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0));
+        for (const item of items)
+          this.assetFacts.set(
+            item.assetId,
+            factsOf(item, this.assetFacts.get(item.assetId)?.requiredConfirmations ?? 0),
+          );
         return items.map((item): PaymentAssetView => {
           const unusable = quoteAmount !== undefined && isZero(item.minPaymentAmount || '0');
           return {
@@ -486,7 +617,12 @@ export class Till {
       }),
       'assets.settlement': wrap(async () => {
         const payee = this.requireConfigured();
-        return (await this.client.settlementAssets(payee.payeeId)).map((s) => ({ assetId: s.assetId, symbol: s.symbol, name: s.name, network: s.network }));
+        return (await this.client.settlementAssets(payee.payeeId)).map((s) => ({
+          assetId: s.assetId,
+          symbol: s.symbol,
+          name: s.name,
+          network: s.network,
+        }));
       }),
       'order.create': wrap((args) => this.createOrder(args)),
       'order.get': wrap(async ({ orderId }) => {
@@ -511,7 +647,12 @@ export class Till {
         if (isTerminal(row.status as never)) throw new PosError('conflict', `The order is already ${row.status}.`);
         const now = this.deps.clock.now();
         if (row.status === 'queued') {
-          this.book.update(orderId, { status: 'failed', ended_at: now, updated_at: now, last_error: 'cancelled before it reached the gateway' });
+          this.book.update(orderId, {
+            status: 'failed',
+            ended_at: now,
+            updated_at: now,
+            last_error: 'cancelled before it reached the gateway',
+          });
         } else {
           const result = await this.client.cancel(row.trace_id);
           this.applyResult(this.book.get(orderId)!, result);
@@ -589,22 +730,39 @@ export class Till {
     try {
       const rails = await fetchRails();
       if (saving) this.assetFacts.clear();
-      return { available: rails.mode === 'live', reason: rails.mode === 'live' ? '' : 'The gateway runs in sandbox mode: real rails are configured on a live data directory (--mode live).', config: rails.config, health: rails.health };
+      return {
+        available: rails.mode === 'live',
+        reason:
+          rails.mode === 'live'
+            ? ''
+            : 'The gateway runs in sandbox mode: real rails are configured on a live data directory (--mode live).',
+        config: rails.config,
+        health: rails.health,
+      };
     } catch (error) {
-      if (saving && error instanceof GatewayRefused && error.code === 10011) throw new PosError('invalid_args', error.message, 'config');
-      if (error instanceof GatewayRefused && error.httpStatus === 404) return { available: false, reason: 'This gateway does not offer rail settings.', config: null, health: [] };
+      if (saving && error instanceof GatewayRefused && error.code === 10011)
+        throw new PosError('invalid_args', error.message, 'config');
+      if (error instanceof GatewayRefused && error.httpStatus === 404)
+        return { available: false, reason: 'This gateway does not offer rail settings.', config: null, health: [] };
       throw error;
     }
   }
 
   /** Looks a payee up on the gateway in use, or on one being set up (a public endpoint: no key). */
   private async lookup(networkId: string, target?: GatewaySetting) {
-    const client = target ? new GatewayClient({ baseUrl: () => this.gatewayUrl(target), hosted: () => target.kind === 'hosted', merchantKey: () => undefined }) : this.client;
+    const client = target
+      ? new GatewayClient({
+          baseUrl: () => this.gatewayUrl(target),
+          hosted: () => target.kind === 'hosted',
+          merchantKey: () => undefined,
+        })
+      : this.client;
     try {
       const found = await client.lookupPayee(networkId);
       return { networkId, payeeId: found.payeeId, fullName: found.fullName ?? '' };
     } catch (error) {
-      if (error instanceof GatewayRefused && error.code === 10001) throw new PosError('payee_not_found', `${networkId} is not a user of this gateway.`, 'payeeNetworkId');
+      if (error instanceof GatewayRefused && error.code === 10001)
+        throw new PosError('payee_not_found', `${networkId} is not a user of this gateway.`, 'payeeNetworkId');
       throw error;
     }
   }
@@ -614,9 +772,20 @@ export class Till {
     const instruction = parseInstruction(row);
     if (!instruction) throw new PosError('conflict', 'The order has no payment instruction yet.');
     if (instruction.isChain) {
-      await this.client.sandboxDeposit({ destination: instruction.destination, tag: instruction.tag, asset: instruction.paymentAssetId, amount });
+      await this.client.sandboxDeposit({
+        destination: instruction.destination,
+        tag: instruction.tag,
+        asset: instruction.paymentAssetId,
+        amount,
+      });
     } else {
-      await this.client.sandboxTransfer({ recipient: instruction.recipient, asset: instruction.paymentAssetId, amount, trace: viaQr ? row.transfer_trace : this.deps.ids.uuid(), memo: instruction.memo });
+      await this.client.sandboxTransfer({
+        recipient: instruction.recipient,
+        asset: instruction.paymentAssetId,
+        amount,
+        trace: viaQr ? row.transfer_trace : this.deps.ids.uuid(),
+        memo: instruction.memo,
+      });
     }
   }
 
@@ -650,14 +819,25 @@ function describeStatus(status: string, result: PaymentResult): string {
 
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 export function dayOf(ms: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(ms));
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(ms),
+  );
 }
 
 /** [start, end) in ms of a calendar day in a time zone. */
 export function dayRange(day: string, timeZone: string): [number, number] {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   const offsetAt = (utcMs: number): number => {
-    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(utcMs));
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(new Date(utcMs));
     const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
     return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - utcMs;
   };

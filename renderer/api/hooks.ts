@@ -17,7 +17,12 @@ export const useSettings = () => {
 
 export const useQuoteAssets = (enabled: boolean) => {
   const api = usePosApi();
-  return useQuery({ queryKey: ['assets.quote'], queryFn: () => api.call('assets.quote', {}), enabled, staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['assets.quote'],
+    queryFn: () => api.call('assets.quote', {}),
+    enabled,
+    staleTime: 60_000,
+  });
 };
 
 export const usePaymentAssets = (quoteAssetId: string, quoteAmount: string | undefined, enabled: boolean) => {
@@ -33,7 +38,11 @@ export const usePaymentAssets = (quoteAssetId: string, quoteAmount: string | und
 
 export const useOrder = (orderId: string | null) => {
   const api = usePosApi();
-  return useQuery({ queryKey: ['order', orderId], queryFn: () => api.call('order.get', { orderId: orderId! }), enabled: orderId !== null });
+  return useQuery({
+    queryKey: ['order', orderId],
+    queryFn: () => api.call('order.get', { orderId: orderId! }),
+    enabled: orderId !== null,
+  });
 };
 
 export const useOrders = () => {

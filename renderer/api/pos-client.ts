@@ -2,7 +2,16 @@
  * The renderer's PosApi: Electron's preload exposes `window.paydesk`; in a browser served by the
  * headless host the same contract runs over HTTP with the page's token. Screens never know which.
  */
-import type { PaydeskBridge, PosApi, PosArgs, PosCommand, PosErrorShape, PosEventMessage, PosOutcome, PosResult } from '../../shared/posapi.js';
+import type {
+  PaydeskBridge,
+  PosApi,
+  PosArgs,
+  PosCommand,
+  PosErrorShape,
+  PosEventMessage,
+  PosOutcome,
+  PosResult,
+} from '../../shared/posapi.js';
 
 declare global {
   interface Window {

@@ -31,7 +31,9 @@ function StatusBar() {
       {!connection.online ? (
         <span role="alert" className="offline">
           {t('offline', { queued: connection.queued })}
-          {connection.lastContactAt ? ` · ${t('lastContact', { time: new Date(connection.lastContactAt).toLocaleTimeString() })}` : ''}
+          {connection.lastContactAt
+            ? ` · ${t('lastContact', { time: new Date(connection.lastContactAt).toLocaleTimeString() })}`
+            : ''}
         </span>
       ) : null}
       <span className="version">v{info.data.version}</span>
@@ -43,7 +45,11 @@ function Nav() {
   const { screen, go, newSale } = useCashier();
   const item = (target: Screen, label: string, action?: () => void) => (
     <li>
-      <button type="button" aria-current={screen === target ? 'page' : undefined} onClick={action ?? (() => go(target))}>
+      <button
+        type="button"
+        aria-current={screen === target ? 'page' : undefined}
+        onClick={action ?? (() => go(target))}
+      >
         {label}
       </button>
     </li>
@@ -83,7 +89,9 @@ function Screens() {
 }
 
 export function App({ api, queryClient }: { api: PosApi; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  const [client] = useState(
+    () => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
+  );
   return (
     <PosApiContext.Provider value={api}>
       <QueryClientProvider client={client}>

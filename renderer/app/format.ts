@@ -13,7 +13,9 @@ export function formatAmount(amount: string, locale: string): string {
 }
 
 export function formatTime(ms: number, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(ms));
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+    new Date(ms),
+  );
 }
 
 export function formatDateTime(ms: number, locale: string, timeZone: string): string {

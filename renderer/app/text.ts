@@ -103,7 +103,8 @@ const en = {
   ownerPinNew: 'New owner PIN (4 to 8 digits; leave empty to keep it)',
   ownerPinFirstRun: 'Until an owner PIN is set, anyone at this till can change these settings.',
   ownerPinCurrent: 'Current owner PIN (needed to save)',
-  ownerPinCurrentHint: 'Only the owner changes these settings: the PIN opens them for this save, and confirms a new PIN.',
+  ownerPinCurrentHint:
+    'Only the owner changes these settings: the PIN opens them for this save, and confirms a new PIN.',
   gatewayKey: 'Merchant key of the hosted gateway (optional)',
   gatewayKeyHint: 'Sent only to this gateway, and only over HTTPS. Needed to cancel payments and see deliveries there.',
   gatewayKeyIsSet: 'A key is set for this gateway; leave empty to keep it.',

@@ -7,7 +7,13 @@ export function Keypad({ onKey }: { onKey: (key: string) => void }) {
   return (
     <div className="keypad" role="group" aria-label={t('keypad')}>
       {KEYS.map((key) => (
-        <button key={key} type="button" className="key" onClick={() => onKey(key)} aria-label={key === 'Backspace' ? t('backspace') : key}>
+        <button
+          key={key}
+          type="button"
+          className="key"
+          onClick={() => onKey(key)}
+          aria-label={key === 'Backspace' ? t('backspace') : key}
+        >
           {key === 'Backspace' ? '⌫' : key}
         </button>
       ))}

@@ -20,7 +20,19 @@ declare global {
 export function Charge({ settings }: { settings: TillSettings }) {
   const api = usePosApi();
   const queryClient = useQueryClient();
-  const { amount, press, quoteAssetId, setQuote, paymentAssetId, setPayment, isChain, setChain, note, setNote, openOrder } = useCashier();
+  const {
+    amount,
+    press,
+    quoteAssetId,
+    setQuote,
+    paymentAssetId,
+    setPayment,
+    isChain,
+    setChain,
+    note,
+    setNote,
+    openOrder,
+  } = useCashier();
   const quote = quoteAssetId || settings.quoteAssetId;
   const quotes = useQuoteAssets(true);
   const info = useAppInfo();
@@ -31,9 +43,12 @@ export function Charge({ settings }: { settings: TillSettings }) {
     if (!amount || compareAmounts(amount.replace(/\.$/, ''), '0') === 0) return t('enterAmount');
     if (!quoteAsset) return '';
     const value = amount.replace(/\.$/, '');
-    if (placesOf(value) > quoteAsset.decimalDigit) return t('amountDigits', { digits: quoteAsset.decimalDigit, symbol: quoteAsset.symbol });
-    if (compareAmounts(value, quoteAsset.minQuoteAmount) < 0) return t('amountMin', { min: quoteAsset.minQuoteAmount, symbol: quoteAsset.symbol });
-    if (compareAmounts(value, quoteAsset.maxQuoteAmount) > 0) return t('amountMax', { max: quoteAsset.maxQuoteAmount, symbol: quoteAsset.symbol });
+    if (placesOf(value) > quoteAsset.decimalDigit)
+      return t('amountDigits', { digits: quoteAsset.decimalDigit, symbol: quoteAsset.symbol });
+    if (compareAmounts(value, quoteAsset.minQuoteAmount) < 0)
+      return t('amountMin', { min: quoteAsset.minQuoteAmount, symbol: quoteAsset.symbol });
+    if (compareAmounts(value, quoteAsset.maxQuoteAmount) > 0)
+      return t('amountMax', { max: quoteAsset.maxQuoteAmount, symbol: quoteAsset.symbol });
     return '';
   }, [amount, quoteAsset]);
   const validAmount = problem === '' && amount !== '' ? amount.replace(/\.$/, '') : undefined;
@@ -51,7 +66,14 @@ export function Charge({ settings }: { settings: TillSettings }) {
   }, [assets.data, selected, paymentAssetId, setPayment, isChain, setChain]);
 
   const create = useMutation({
-    mutationFn: () => api.call('order.create', { quoteAssetId: quote, quoteAmount: validAmount!, paymentAssetId, isChain, ...(note.trim() ? { note: note.trim() } : {}) }),
+    mutationFn: () =>
+      api.call('order.create', {
+        quoteAssetId: quote,
+        quoteAmount: validAmount!,
+        paymentAssetId,
+        isChain,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }),
     onSuccess: (order) => {
       queryClient.setQueryData(['order', order.orderId], order);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
@@ -102,7 +124,10 @@ export function Charge({ settings }: { settings: TillSettings }) {
             </select>
           </label>
           <output className="amount-display" aria-label={t('amount')} aria-live="polite">
-            {amount ? formatAmount(amount.replace(/\.$/, ''), settings.locale) + (amount.endsWith('.') ? '.' : '') : '0'} {quoteAsset?.symbol ?? quote.toUpperCase()}
+            {amount
+              ? formatAmount(amount.replace(/\.$/, ''), settings.locale) + (amount.endsWith('.') ? '.' : '')
+              : '0'}{' '}
+            {quoteAsset?.symbol ?? quote.toUpperCase()}
           </output>
           <p className="hint" role="status">
             {amount ? problem : ''}
@@ -120,7 +145,11 @@ export function Charge({ settings }: { settings: TillSettings }) {
                 aria-pressed={a.assetId === paymentAssetId}
                 disabled={!a.usable}
                 title={a.usable ? a.name : a.reason}
-                aria-label={a.usable ? `${a.symbol} (${a.network})` : `${a.symbol} (${a.network}) ${t('unusable', { reason: a.reason })}`}
+                aria-label={
+                  a.usable
+                    ? `${a.symbol} (${a.network})`
+                    : `${a.symbol} (${a.network}) ${t('unusable', { reason: a.reason })}`
+                }
                 onClick={() => setPayment(a.assetId)}
               >
                 <strong>{a.symbol}</strong> <small>{a.network}</small>
@@ -133,7 +162,14 @@ export function Charge({ settings }: { settings: TillSettings }) {
               <input type="radio" name="method" checked={!isChain} onChange={() => setChain(false)} /> {t('wallet')}
             </label>
             <label className="inline">
-              <input type="radio" name="method" checked={isChain} disabled={selected ? !selected.onChainSupported : false} onChange={() => setChain(true)} /> {t('onChain')}
+              <input
+                type="radio"
+                name="method"
+                checked={isChain}
+                disabled={selected ? !selected.onChainSupported : false}
+                onChange={() => setChain(true)}
+              />{' '}
+              {t('onChain')}
             </label>
           </fieldset>
           <label>

@@ -15,7 +15,10 @@ ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 function PinGate({ onOpen }: { onOpen: (token: string) => void }) {
   const api = usePosApi();
   const [pin, setPin] = useState('');
-  const unlock = useMutation({ mutationFn: () => api.call('owner.unlock', { pin }), onSuccess: (s) => onOpen(s.token) });
+  const unlock = useMutation({
+    mutationFn: () => api.call('owner.unlock', { pin }),
+    onSuccess: (s) => onOpen(s.token),
+  });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     unlock.mutate();
@@ -26,7 +29,15 @@ function PinGate({ onOpen }: { onOpen: (token: string) => void }) {
       <form onSubmit={submit} className="row">
         <label>
           {t('ownerPin')}
-          <input type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value.trim())} aria-invalid={unlock.isError} autoFocus />
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={pin}
+            onChange={(e) => setPin(e.target.value.trim())}
+            aria-invalid={unlock.isError}
+            autoFocus
+          />
         </label>
         <button type="submit" className="primary" disabled={!/^\d{4,8}$/.test(pin) || unlock.isPending}>
           {t('unlock')}
@@ -46,7 +57,9 @@ function Totals({ review, locale }: { review: DayReview; locale: string }) {
   // Chart.js draws numbers; the figures shown as text stay exact decimal strings.
   const data = {
     labels: totals.hourly.map((h) => `${String(h.hour).padStart(2, '0')}:00`),
-    datasets: [{ label: totals.hourlyCurrency, data: totals.hourly.map((h) => Number(h.total)), backgroundColor: '#0f766e' }],
+    datasets: [
+      { label: totals.hourlyCurrency, data: totals.hourly.map((h) => Number(h.total)), backgroundColor: '#0f766e' },
+    ],
   };
   return (
     <div className="totals">
@@ -87,11 +100,22 @@ function Totals({ review, locale }: { review: DayReview; locale: string }) {
   );
 }
 
-function Detail({ detail, token, settings, onClose }: { detail: OrderDetail; token: string; settings: TillSettings; onClose: () => void }) {
+function Detail({
+  detail,
+  token,
+  settings,
+  onClose,
+}: {
+  detail: OrderDetail;
+  token: string;
+  settings: TillSettings;
+  onClose: () => void;
+}) {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const redeliver = useMutation({
-    mutationFn: (deliveryId: string) => api.call('owner.redeliver', { token, orderId: detail.order.orderId, deliveryId }),
+    mutationFn: (deliveryId: string) =>
+      api.call('owner.redeliver', { token, orderId: detail.order.orderId, deliveryId }),
     onSuccess: (d) => queryClient.setQueryData(['owner.order', d.order.orderId], d),
   });
   const o = detail.order;
@@ -124,7 +148,9 @@ function Detail({ detail, token, settings, onClose }: { detail: OrderDetail; tok
       <ul>
         {detail.transactions.map((tx) => (
           <li key={tx.txid}>
-            {formatAmount(tx.amount, settings.locale)} {tx.symbol} · {tx.confirmations < 0 ? t('wallet') : `${tx.confirmations}/${tx.requiredConfirmations}`} · <code>{tx.txid.slice(0, 18)}…</code>{' '}
+            {formatAmount(tx.amount, settings.locale)} {tx.symbol} ·{' '}
+            {tx.confirmations < 0 ? t('wallet') : `${tx.confirmations}/${tx.requiredConfirmations}`} ·{' '}
+            <code>{tx.txid.slice(0, 18)}…</code>{' '}
             {tx.explorerUrl ? (
               <a href={tx.explorerUrl} target="_blank" rel="noreferrer noopener">
                 {t('explorer')}
@@ -134,7 +160,11 @@ function Detail({ detail, token, settings, onClose }: { detail: OrderDetail; tok
         ))}
       </ul>
       <h4>{t('settlement')}</h4>
-      <p>{detail.settlement.status ? `${detail.settlement.status} ${detail.settlement.amount} ${detail.settlement.symbol}` : '—'}</p>
+      <p>
+        {detail.settlement.status
+          ? `${detail.settlement.status} ${detail.settlement.amount} ${detail.settlement.symbol}`
+          : '—'}
+      </p>
       <h4>{t('timeline')}</h4>
       <ol className="timeline">
         {o.history.map((h, i) => (
@@ -174,7 +204,13 @@ function ReviewQueue({ items, token, settings }: { items: DayOrderRow[]; token: 
   const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const decide = useMutation({
-    mutationFn: (args: { orderId: string; decision: 'approve' | 'reject' }) => api.call('owner.review', { token, orderId: args.orderId, decision: args.decision, reason: reasons[args.orderId] ?? '' }),
+    mutationFn: (args: { orderId: string; decision: 'approve' | 'reject' }) =>
+      api.call('owner.review', {
+        token,
+        orderId: args.orderId,
+        decision: args.decision,
+        reason: reasons[args.orderId] ?? '',
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['owner.day'] }),
   });
   return (
@@ -188,12 +224,27 @@ function ReviewQueue({ items, token, settings }: { items: DayOrderRow[]; token: 
           </span>
           <label className="inline">
             {t('reason')}
-            <input value={reasons[item.orderId] ?? ''} onChange={(e) => setReasons({ ...reasons, [item.orderId]: e.target.value })} maxLength={200} />
+            <input
+              value={reasons[item.orderId] ?? ''}
+              onChange={(e) => setReasons({ ...reasons, [item.orderId]: e.target.value })}
+              maxLength={200}
+            />
           </label>
-          <button type="button" disabled={!reasons[item.orderId]?.trim()} onClick={() => decide.mutate({ orderId: item.orderId, decision: 'approve' })} aria-label={`${t('approve')} ${item.orderId}`}>
+          <button
+            type="button"
+            disabled={!reasons[item.orderId]?.trim()}
+            onClick={() => decide.mutate({ orderId: item.orderId, decision: 'approve' })}
+            aria-label={`${t('approve')} ${item.orderId}`}
+          >
             {t('approve')}
           </button>
-          <button type="button" className="danger" disabled={!reasons[item.orderId]?.trim()} onClick={() => decide.mutate({ orderId: item.orderId, decision: 'reject' })} aria-label={`${t('reject')} ${item.orderId}`}>
+          <button
+            type="button"
+            className="danger"
+            disabled={!reasons[item.orderId]?.trim()}
+            onClick={() => decide.mutate({ orderId: item.orderId, decision: 'reject' })}
+            aria-label={`${t('reject')} ${item.orderId}`}
+          >
             {t('reject')}
           </button>
         </div>
@@ -206,7 +257,11 @@ function ReviewQueue({ items, token, settings }: { items: DayOrderRow[]; token: 
 function Rails({ token }: { token: string }) {
   const api = usePosApi();
   const queryClient = useQueryClient();
-  const rails = useQuery({ queryKey: ['owner.rails', token], queryFn: () => api.call('owner.rails', { token }), refetchInterval: 5000 });
+  const rails = useQuery({
+    queryKey: ['owner.rails', token],
+    queryFn: () => api.call('owner.rails', { token }),
+    refetchInterval: 5000,
+  });
   const [text, setText] = useState<string | null>(null);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const save = useMutation({
@@ -227,14 +282,26 @@ function Rails({ token }: { token: string }) {
         {rails.data.health.length === 0 ? <li>{t('railsNone')}</li> : null}
         {rails.data.health.map((h) => (
           <li key={h.chainId}>
-            {t('railHealth', { network: h.network, chainId: h.chainId, lastBlock: h.lastBlock, head: h.head, lag: h.lag })}
+            {t('railHealth', {
+              network: h.network,
+              chainId: h.chainId,
+              lastBlock: h.lastBlock,
+              head: h.head,
+              lag: h.lag,
+            })}
             {h.lastError ? <span className="error"> · {t('railError', { error: h.lastError })}</span> : null}
           </li>
         ))}
       </ul>
       <label>
         {t('railsConfig')}
-        <textarea rows={10} value={value} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-invalid={message?.error ?? false} />
+        <textarea
+          rows={10}
+          value={value}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+          aria-invalid={message?.error ?? false}
+        />
       </label>
       <button
         type="button"
@@ -271,11 +338,24 @@ export function Owner({ settings }: { settings: TillSettings }) {
   const token = ownerToken ?? '';
   const review = useQuery({
     queryKey: ['owner.day', token, day, status, assetId, method, search, page],
-    queryFn: () => api.call('owner.day', { token, ...(day ? { day } : {}), ...(status ? { status } : {}), ...(assetId ? { assetId } : {}), ...(method ? { method } : {}), ...(search ? { search } : {}), page }),
+    queryFn: () =>
+      api.call('owner.day', {
+        token,
+        ...(day ? { day } : {}),
+        ...(status ? { status } : {}),
+        ...(assetId ? { assetId } : {}),
+        ...(method ? { method } : {}),
+        ...(search ? { search } : {}),
+        page,
+      }),
     enabled: ownerToken !== null,
     placeholderData: (previous) => previous,
   });
-  const detail = useQuery({ queryKey: ['owner.order', openId], queryFn: () => api.call('owner.order', { token, orderId: openId! }), enabled: openId !== null && ownerToken !== null });
+  const detail = useQuery({
+    queryKey: ['owner.order', openId],
+    queryFn: () => api.call('owner.order', { token, orderId: openId! }),
+    enabled: openId !== null && ownerToken !== null,
+  });
   const exportCsv = useMutation({
     mutationFn: () => {
       const d = review.data?.day ?? '';
@@ -402,7 +482,11 @@ export function Owner({ settings }: { settings: TillSettings }) {
           <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
             {t('prevPage')}
           </button>
-          <button type="button" disabled={(page + 1) * data.pageSize >= data.matching} onClick={() => setPage(page + 1)}>
+          <button
+            type="button"
+            disabled={(page + 1) * data.pageSize >= data.matching}
+            onClick={() => setPage(page + 1)}
+          >
             {t('nextPage')}
           </button>
         </div>
@@ -410,18 +494,28 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <div className="row no-print export">
         <label className="inline">
           {t('exportFrom')}
-          <input type="date" value={range.from || data?.day || ''} onChange={(e) => setRange({ ...range, from: e.target.value })} />
+          <input
+            type="date"
+            value={range.from || data?.day || ''}
+            onChange={(e) => setRange({ ...range, from: e.target.value })}
+          />
         </label>
         <label className="inline">
           {t('exportTo')}
-          <input type="date" value={range.to || data?.day || ''} onChange={(e) => setRange({ ...range, to: e.target.value })} />
+          <input
+            type="date"
+            value={range.to || data?.day || ''}
+            onChange={(e) => setRange({ ...range, to: e.target.value })}
+          />
         </label>
         <button type="button" onClick={() => exportCsv.mutate()}>
           {t('exportCsv')}
         </button>
       </div>
       <Rails token={token} />
-      {detail.data && openId ? <Detail detail={detail.data} token={token} settings={settings} onClose={() => setOpenId(null)} /> : null}
+      {detail.data && openId ? (
+        <Detail detail={detail.data} token={token} settings={settings} onClose={() => setOpenId(null)} />
+      ) : null}
       <p className="print-only">{data ? formatDateTime(Date.now(), settings.locale, settings.timeZone) : ''}</p>
     </section>
   );

@@ -55,7 +55,16 @@ function StatusLine({ order, locale }: { order: OrderView; locale: string }) {
     case 'confirming':
       return <>{t('status_confirming', { n: Math.max(p?.confirmations ?? 0, 0), m: p?.requiredConfirmations ?? 0 })}</>;
     case 'paid_less':
-      return <>{t('status_paid_less', { paid: formatAmount(p?.paidAmount ?? '0', locale), payable: formatAmount(p?.payableAmount ?? '0', locale), symbol, remaining: formatAmount(p?.remainingAmount ?? '0', locale) })}</>;
+      return (
+        <>
+          {t('status_paid_less', {
+            paid: formatAmount(p?.paidAmount ?? '0', locale),
+            payable: formatAmount(p?.payableAmount ?? '0', locale),
+            symbol,
+            remaining: formatAmount(p?.remainingAmount ?? '0', locale),
+          })}
+        </>
+      );
     case 'failed':
       return <>{`${t('status_failed')}: ${failureText(order)}`}</>;
     default:
@@ -101,7 +110,8 @@ export function Payment({ settings }: { settings: TillSettings }) {
   });
 
   useEffect(() => {
-    if (instruction && window.__paydeskTimings && window.__paydeskTimings.qrShownAt === undefined) window.__paydeskTimings.qrShownAt = performance.now();
+    if (instruction && window.__paydeskTimings && window.__paydeskTimings.qrShownAt === undefined)
+      window.__paydeskTimings.qrShownAt = performance.now();
   }, [instruction]);
   useEffect(() => {
     if (view?.status === 'success' && !celebrated.current) {
@@ -112,7 +122,13 @@ export function Payment({ settings }: { settings: TillSettings }) {
   }, [view?.status]);
   useEffect(() => {
     // A short payment: ask for a top-up instruction for what is still due.
-    if (view?.status === 'paid_less' && instruction && view.progress && instruction.paymentAmount !== view.progress.remainingAmount && askedTopUp.current !== instruction.clientId) {
+    if (
+      view?.status === 'paid_less' &&
+      instruction &&
+      view.progress &&
+      instruction.paymentAmount !== view.progress.remainingAmount &&
+      askedTopUp.current !== instruction.clientId
+    ) {
       askedTopUp.current = instruction.clientId;
       refresh.mutate();
     }
@@ -125,7 +141,12 @@ export function Payment({ settings }: { settings: TillSettings }) {
   if (view.status === 'success' || view.status === 'failed') {
     const ok = view.status === 'success';
     return (
-      <section className={`screen outcome ${ok ? 'success' : 'failed'}`} role="alertdialog" aria-labelledby="outcome-title" aria-describedby="outcome-detail">
+      <section
+        className={`screen outcome ${ok ? 'success' : 'failed'}`}
+        role="alertdialog"
+        aria-labelledby="outcome-title"
+        aria-describedby="outcome-detail"
+      >
         <div className="outcome-mark" aria-hidden="true">
           {ok ? '✓' : '✕'}
         </div>
@@ -145,7 +166,9 @@ export function Payment({ settings }: { settings: TillSettings }) {
     );
   }
 
-  const amountText = instruction ? `${formatAmount(instruction.paymentAmount, settings.locale)} ${instruction.paymentSymbol}` : '';
+  const amountText = instruction
+    ? `${formatAmount(instruction.paymentAmount, settings.locale)} ${instruction.paymentSymbol}`
+    : '';
   return (
     <section className="screen payment" aria-labelledby="payment-title">
       <h2 id="payment-title" className="visually-hidden">
@@ -155,8 +178,25 @@ export function Payment({ settings }: { settings: TillSettings }) {
         <div className="qr-box">
           {instruction ? (
             <figure>
-              <QRCodeSVG value={instruction.paymentUri} size={320} level="M" marginSize={4} role="img" aria-label={t('qrLabel', { amount: instruction.paymentAmount, symbol: instruction.paymentSymbol })} />
-              <figcaption className="pay-amount">{view.status === 'paid_less' ? t('topUp', { amount: formatAmount(instruction.paymentAmount, settings.locale), symbol: instruction.paymentSymbol }) : t('scanToPay', { amount: formatAmount(instruction.paymentAmount, settings.locale), symbol: instruction.paymentSymbol })}</figcaption>
+              <QRCodeSVG
+                value={instruction.paymentUri}
+                size={320}
+                level="M"
+                marginSize={4}
+                role="img"
+                aria-label={t('qrLabel', { amount: instruction.paymentAmount, symbol: instruction.paymentSymbol })}
+              />
+              <figcaption className="pay-amount">
+                {view.status === 'paid_less'
+                  ? t('topUp', {
+                      amount: formatAmount(instruction.paymentAmount, settings.locale),
+                      symbol: instruction.paymentSymbol,
+                    })
+                  : t('scanToPay', {
+                      amount: formatAmount(instruction.paymentAmount, settings.locale),
+                      symbol: instruction.paymentSymbol,
+                    })}
+              </figcaption>
             </figure>
           ) : (
             <p role="status">{t('status_queued')}</p>
@@ -171,13 +211,16 @@ export function Payment({ settings }: { settings: TillSettings }) {
             <StatusLine order={view} locale={settings.locale} />
           </p>
           {instruction && (view.status === 'unpaid' || view.status === 'paid_less') ? (
-            <p className="countdown">{secondsLeft && secondsLeft > 0 ? t('expiresIn', { seconds: secondsLeft }) : t('renewing')}</p>
+            <p className="countdown">
+              {secondsLeft && secondsLeft > 0 ? t('expiresIn', { seconds: secondsLeft }) : t('renewing')}
+            </p>
           ) : null}
           {instruction?.isChain ? (
             <dl className="chain-details">
               <dt>{t('address')}</dt>
               <dd>
-                <code>{instruction.destination}</code> <CopyButton value={instruction.destination} label={t('address')} />
+                <code>{instruction.destination}</code>{' '}
+                <CopyButton value={instruction.destination} label={t('address')} />
               </dd>
               {instruction.tag ? (
                 <>
@@ -189,7 +232,8 @@ export function Payment({ settings }: { settings: TillSettings }) {
               ) : null}
               <dt>{t('amount')}</dt>
               <dd>
-                <code>{instruction.paymentAmount}</code> <CopyButton value={instruction.paymentAmount} label={t('amount')} />
+                <code>{instruction.paymentAmount}</code>{' '}
+                <CopyButton value={instruction.paymentAmount} label={t('amount')} />
               </dd>
             </dl>
           ) : null}

@@ -37,7 +37,18 @@ export function Receipt({ settings }: { settings: TillSettings }) {
             <code>{view.traceId}</code>
           </dd>
           <dt>{t('receiptStatus')}</dt>
-          <dd>{view.status === 'failed' ? `${t('status_failed')}: ${failureText(view)}` : t(`status_${view.status}`, { n: 0, m: 0, paid, payable: view.progress?.payableAmount ?? '', symbol, remaining: view.progress?.remainingAmount ?? '' })}</dd>
+          <dd>
+            {view.status === 'failed'
+              ? `${t('status_failed')}: ${failureText(view)}`
+              : t(`status_${view.status}`, {
+                  n: 0,
+                  m: 0,
+                  paid,
+                  payable: view.progress?.payableAmount ?? '',
+                  symbol,
+                  remaining: view.progress?.remainingAmount ?? '',
+                })}
+          </dd>
         </dl>
       </article>
       <div className="row no-print">

@@ -10,11 +10,26 @@ export function SandboxPanel({ order }: { order: OrderView }) {
   const queryClient = useQueryClient();
   const [part, setPart] = useState('');
   const [error, setError] = useState('');
-  const done = { onSuccess: (o: OrderView) => queryClient.setQueryData(['order', o.orderId], o), onError: (e: Error) => setError(e.message) };
-  const payInFull = useMutation({ mutationFn: () => api.call('sandbox.payInFull', { orderId: order.orderId }), ...done });
-  const payPart = useMutation({ mutationFn: () => api.call('sandbox.payPart', { orderId: order.orderId, amount: part }), ...done });
-  const mine = useMutation({ mutationFn: (network: string) => api.call('sandbox.mine', { network, count: 1 }), onError: (e: Error) => setError(e.message) });
-  const advance = useMutation({ mutationFn: () => api.call('sandbox.advanceClock', { seconds: 60 }), onError: (e: Error) => setError(e.message) });
+  const done = {
+    onSuccess: (o: OrderView) => queryClient.setQueryData(['order', o.orderId], o),
+    onError: (e: Error) => setError(e.message),
+  };
+  const payInFull = useMutation({
+    mutationFn: () => api.call('sandbox.payInFull', { orderId: order.orderId }),
+    ...done,
+  });
+  const payPart = useMutation({
+    mutationFn: () => api.call('sandbox.payPart', { orderId: order.orderId, amount: part }),
+    ...done,
+  });
+  const mine = useMutation({
+    mutationFn: (network: string) => api.call('sandbox.mine', { network, count: 1 }),
+    onError: (e: Error) => setError(e.message),
+  });
+  const advance = useMutation({
+    mutationFn: () => api.call('sandbox.advanceClock', { seconds: 60 }),
+    onError: (e: Error) => setError(e.message),
+  });
   const network = order.instruction?.isChain ? order.instruction.network : '';
   return (
     <aside className="sandbox-panel" aria-labelledby="sandbox-title">
@@ -27,7 +42,11 @@ export function SandboxPanel({ order }: { order: OrderView }) {
           {t('partAmount')}
           <input value={part} onChange={(e) => setPart(e.target.value.trim())} inputMode="decimal" size={10} />
         </label>
-        <button type="button" onClick={() => payPart.mutate()} disabled={!order.instruction || !/^\d+(\.\d+)?$/.test(part)}>
+        <button
+          type="button"
+          onClick={() => payPart.mutate()}
+          disabled={!order.instruction || !/^\d+(\.\d+)?$/.test(part)}
+        >
           {t('payPart')}
         </button>
       </div>

@@ -15,7 +15,12 @@ import { useCashier } from '../state/cashier.js';
 const PIN = /^\d{4,8}$/;
 
 /** Saves with an owner session when an owner PIN exists; the current PIN also confirms a new PIN. */
-async function saveAsOwner(api: PosApi, patch: SettingsPatch, settings: TillSettings, currentPin: string): Promise<TillSettings> {
+async function saveAsOwner(
+  api: PosApi,
+  patch: SettingsPatch,
+  settings: TillSettings,
+  currentPin: string,
+): Promise<TillSettings> {
   if (!settings.ownerPinSet) return api.call('settings.save', patch);
   let token: string;
   try {
@@ -45,10 +50,16 @@ export function Setup({ settings }: { settings: TillSettings }) {
   const [gatewayKey, setGatewayKey] = useState('');
   const [ownerPin, setOwnerPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
-  const keySet = settings.gateway.kind === 'hosted' && settings.gateway.merchantKeySet && settings.gateway.baseUrl === gatewayUrl;
+  const keySet =
+    settings.gateway.kind === 'hosted' && settings.gateway.merchantKeySet && settings.gateway.baseUrl === gatewayUrl;
   const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string; field?: string } | null>(null);
   const quotes = useQuoteAssets(settings.configured);
-  const settlements = useQuery({ queryKey: ['assets.settlement'], queryFn: () => api.call('assets.settlement', {}), enabled: settings.configured, staleTime: 60_000 });
+  const settlements = useQuery({
+    queryKey: ['assets.settlement'],
+    queryFn: () => api.call('assets.settlement', {}),
+    enabled: settings.configured,
+    staleTime: 60_000,
+  });
 
   const lookup = useMutation({
     mutationFn: () => api.call('payee.lookup', { networkId }),
@@ -58,7 +69,14 @@ export function Setup({ settings }: { settings: TillSettings }) {
     },
     onError: (error) => {
       const shape = error instanceof PosCallError ? error.shape : undefined;
-      setMessage({ kind: 'error', text: shape?.code === 'payee_not_found' ? t('payeeNotFound', { id: networkId }) : t('error', { message: error.message }), field: 'payeeNetworkId' });
+      setMessage({
+        kind: 'error',
+        text:
+          shape?.code === 'payee_not_found'
+            ? t('payeeNotFound', { id: networkId })
+            : t('error', { message: error.message }),
+        field: 'payeeNetworkId',
+      });
     },
   });
 
@@ -68,7 +86,10 @@ export function Setup({ settings }: { settings: TillSettings }) {
         payeeNetworkId: networkId,
         quoteAssetId,
         settlementAssetId,
-        gateway: gatewayKind === 'hosted' ? { kind: 'hosted', baseUrl: gatewayUrl, ...(gatewayKey ? { merchantKey: gatewayKey } : {}) } : { kind: 'embedded' },
+        gateway:
+          gatewayKind === 'hosted'
+            ? { kind: 'hosted', baseUrl: gatewayUrl, ...(gatewayKey ? { merchantKey: gatewayKey } : {}) }
+            : { kind: 'embedded' },
       };
       if (shopName.trim()) patch.shopName = shopName.trim();
       if (ownerPin) patch.ownerPin = ownerPin;
@@ -83,7 +104,12 @@ export function Setup({ settings }: { settings: TillSettings }) {
     onError: (error) => {
       const shape = error instanceof PosCallError ? error.shape : undefined;
       const pinProblem = shape?.field === 'currentPin' || shape?.code === 'owner_required';
-      const text = shape?.code === 'payee_not_found' ? t('payeeNotFound', { id: networkId }) : pinProblem ? shape.message : t('error', { message: error.message });
+      const text =
+        shape?.code === 'payee_not_found'
+          ? t('payeeNotFound', { id: networkId })
+          : pinProblem
+            ? shape.message
+            : t('error', { message: error.message });
       setMessage({ kind: 'error', text, field: pinProblem ? 'currentPin' : shape?.field });
     },
   });
@@ -100,7 +126,15 @@ export function Setup({ settings }: { settings: TillSettings }) {
       <form onSubmit={submit}>
         <label htmlFor="payee-network-id">{t('payeeNetworkId')}</label>
         <span className="row">
-          <input id="payee-network-id" inputMode="numeric" value={networkId} onChange={(e) => setNetworkId(e.target.value.trim())} aria-invalid={message?.field === 'payeeNetworkId'} aria-describedby="setup-message" required />
+          <input
+            id="payee-network-id"
+            inputMode="numeric"
+            value={networkId}
+            onChange={(e) => setNetworkId(e.target.value.trim())}
+            aria-invalid={message?.field === 'payeeNetworkId'}
+            aria-describedby="setup-message"
+            required
+          />
           <button type="button" onClick={() => lookup.mutate()} disabled={!networkId || lookup.isPending}>
             {t('lookUp')}
           </button>
@@ -112,7 +146,13 @@ export function Setup({ settings }: { settings: TillSettings }) {
         <label>
           {t('quoteCurrency')}
           <select value={quoteAssetId} onChange={(e) => setQuoteAssetId(e.target.value)}>
-            {(quotes.data ?? [{ assetId: 'usd', symbol: 'USD' }, { assetId: 'eur', symbol: 'EUR' }, { assetId: 'gbp', symbol: 'GBP' }]).map((q) => (
+            {(
+              quotes.data ?? [
+                { assetId: 'usd', symbol: 'USD' },
+                { assetId: 'eur', symbol: 'EUR' },
+                { assetId: 'gbp', symbol: 'GBP' },
+              ]
+            ).map((q) => (
               <option key={q.assetId} value={q.assetId}>
                 {q.symbol}
               </option>
@@ -132,28 +172,66 @@ export function Setup({ settings }: { settings: TillSettings }) {
         </label>
         <label>
           {settings.ownerPinSet ? t('ownerPinNew') : t('ownerPinSetup')}
-          <input type="password" inputMode="numeric" autoComplete="new-password" value={ownerPin} onChange={(e) => setOwnerPin(e.target.value.trim())} aria-invalid={message?.field === 'ownerPin'} aria-describedby="pin-hint" />
+          <input
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            value={ownerPin}
+            onChange={(e) => setOwnerPin(e.target.value.trim())}
+            aria-invalid={message?.field === 'ownerPin'}
+            aria-describedby="pin-hint"
+          />
         </label>
         <small id="pin-hint">{settings.ownerPinSet ? t('ownerPinIsSet') : t('ownerPinFirstRun')}</small>
         <fieldset>
           <legend>{t('gatewayKind')}</legend>
           <label className="inline">
-            <input type="radio" name="gateway" checked={gatewayKind === 'embedded'} onChange={() => setGatewayKind('embedded')} /> {t('gatewayEmbedded')}
+            <input
+              type="radio"
+              name="gateway"
+              checked={gatewayKind === 'embedded'}
+              onChange={() => setGatewayKind('embedded')}
+            />{' '}
+            {t('gatewayEmbedded')}
           </label>
           <label className="inline">
-            <input type="radio" name="gateway" checked={gatewayKind === 'hosted'} onChange={() => setGatewayKind('hosted')} /> {t('gatewayHosted')}
+            <input
+              type="radio"
+              name="gateway"
+              checked={gatewayKind === 'hosted'}
+              onChange={() => setGatewayKind('hosted')}
+            />{' '}
+            {t('gatewayHosted')}
           </label>
           {gatewayKind === 'hosted' ? (
             <>
               <label>
                 {t('gatewayUrl')}
-                <input type="url" value={gatewayUrl} onChange={(e) => setGatewayUrl(e.target.value)} placeholder="https://gateway.example" aria-invalid={message?.field === 'gateway.baseUrl'} aria-describedby="setup-message" required />
+                <input
+                  type="url"
+                  value={gatewayUrl}
+                  onChange={(e) => setGatewayUrl(e.target.value)}
+                  placeholder="https://gateway.example"
+                  aria-invalid={message?.field === 'gateway.baseUrl'}
+                  aria-describedby="setup-message"
+                  required
+                />
               </label>
               <label>
                 {t('gatewayKey')}
-                <input type="password" autoComplete="off" spellCheck={false} value={gatewayKey} onChange={(e) => setGatewayKey(e.target.value.trim())} aria-invalid={message?.field === 'gateway.merchantKey'} aria-describedby="gateway-key-hint" />
+                <input
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={gatewayKey}
+                  onChange={(e) => setGatewayKey(e.target.value.trim())}
+                  aria-invalid={message?.field === 'gateway.merchantKey'}
+                  aria-describedby="gateway-key-hint"
+                />
               </label>
-              <small id="gateway-key-hint">{keySet ? `${t('gatewayKeyIsSet')} ${t('gatewayKeyHint')}` : t('gatewayKeyHint')}</small>
+              <small id="gateway-key-hint">
+                {keySet ? `${t('gatewayKeyIsSet')} ${t('gatewayKeyHint')}` : t('gatewayKeyHint')}
+              </small>
             </>
           ) : null}
         </fieldset>
@@ -161,15 +239,37 @@ export function Setup({ settings }: { settings: TillSettings }) {
           <>
             <label>
               {t('ownerPinCurrent')}
-              <input type="password" inputMode="numeric" autoComplete="current-password" value={currentPin} onChange={(e) => setCurrentPin(e.target.value.trim())} aria-invalid={message?.field === 'currentPin'} aria-describedby="current-pin-hint setup-message" required />
+              <input
+                type="password"
+                inputMode="numeric"
+                autoComplete="current-password"
+                value={currentPin}
+                onChange={(e) => setCurrentPin(e.target.value.trim())}
+                aria-invalid={message?.field === 'currentPin'}
+                aria-describedby="current-pin-hint setup-message"
+                required
+              />
             </label>
             <small id="current-pin-hint">{t('ownerPinCurrentHint')}</small>
           </>
         ) : null}
-        <p id="setup-message" role={message?.kind === 'error' ? 'alert' : 'status'} className={message?.kind === 'error' ? 'error' : 'ok'}>
+        <p
+          id="setup-message"
+          role={message?.kind === 'error' ? 'alert' : 'status'}
+          className={message?.kind === 'error' ? 'error' : 'ok'}
+        >
           {message?.text ?? ''}
         </p>
-        <button type="submit" className="primary" disabled={save.isPending || !networkId || (ownerPin !== '' && !PIN.test(ownerPin)) || (settings.ownerPinSet && !PIN.test(currentPin))}>
+        <button
+          type="submit"
+          className="primary"
+          disabled={
+            save.isPending ||
+            !networkId ||
+            (ownerPin !== '' && !PIN.test(ownerPin)) ||
+            (settings.ownerPinSet && !PIN.test(currentPin))
+          }
+        >
           {t('save')}
         </button>
       </form>

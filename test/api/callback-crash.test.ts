@@ -28,7 +28,10 @@ afterAll(async () => {
 });
 
 async function api(base: string, path: string, body?: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${base}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : undefined);
+  const response = await fetch(
+    `${base}${path}`,
+    body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : undefined,
+  );
   const answer = (await response.json()) as any;
   if (!answer.success) throw new Error(`${path}: ${answer.message}`);
   return answer.data;
@@ -43,15 +46,38 @@ describe('callback deliveries across a crash', () => {
     const { readFileSync } = await import('node:fs');
     const key = readFileSync(join(host.dataDir, 'merchant-key'), 'utf8').trim();
     // Settlement after 10 minutes of sandbox time, so the retries below come before it.
-    await fetch(`${host.url}/v1/merchant/settings`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: JSON.stringify({ sandboxSettlementSeconds: 600 }) });
+    await fetch(`${host.url}/v1/merchant/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({ sandboxSettlementSeconds: 600 }),
+    });
     const traces: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const payment = await api(host.url, '/v1/payments', { payeeId: SHOP, orderId: `crash-${i}-order`, quoteAssetId: 'usd', quoteAmount: '3', paymentAssetId: USDT, callbackUrl: `${receiver.url}/crash`, callbackEvent: 'pending' });
-      await api(host.url, '/v1/sandbox/transfers', { recipient: payment.recipient, asset: USDT, amount: payment.paymentAmount, trace: randomUUID(), memo: payment.memo });
+      const payment = await api(host.url, '/v1/payments', {
+        payeeId: SHOP,
+        orderId: `crash-${i}-order`,
+        quoteAssetId: 'usd',
+        quoteAmount: '3',
+        paymentAssetId: USDT,
+        callbackUrl: `${receiver.url}/crash`,
+        callbackEvent: 'pending',
+      });
+      await api(host.url, '/v1/sandbox/transfers', {
+        recipient: payment.recipient,
+        asset: USDT,
+        amount: payment.paymentAmount,
+        trace: randomUUID(),
+        memo: payment.memo,
+      });
       traces.push(payment.traceId);
     }
     // Each pending callback has failed once and waits 15 s of gateway time for its retry.
-    await expect.poll(() => new Set(receiver.received.filter((r) => r.path === '/crash').map((r) => JSON.parse(r.body).traceId)).size, { timeout: 15_000 }).toBe(20);
+    await expect
+      .poll(
+        () => new Set(receiver.received.filter((r) => r.path === '/crash').map((r) => JSON.parse(r.body).traceId)).size,
+        { timeout: 15_000 },
+      )
+      .toBe(20);
     await host.stop('SIGKILL');
 
     receiver.on('/crash', answers.success());
@@ -68,7 +94,9 @@ describe('callback deliveries across a crash', () => {
       }
       return seen;
     };
-    await expect.poll(() => receiver.received.filter((r) => r.path === '/crash').length, { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
+    await expect
+      .poll(() => receiver.received.filter((r) => r.path === '/crash').length, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(40);
     expect([...delivered()].sort()).toEqual(traces.map((t) => `${t}|pending`).sort());
     // Settle them all: the success callbacks are delivered too.
     await api(restarted.url, '/v1/sandbox/clock', { advanceSeconds: 600 });

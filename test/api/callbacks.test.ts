@@ -45,8 +45,27 @@ async function ok(answer: Promise<{ status: number; body: any }>): Promise<any> 
   return body.data;
 }
 const create = (path: string, extra: Record<string, unknown> = {}) =>
-  ok(gw.post('/v1/payments', { payeeId: SHOP, orderId: `cb-${++seq}-order`, quoteAssetId: 'usd', quoteAmount: '10', paymentAssetId: USDT, callbackUrl: `${receiver.url}${path}`, ...extra }));
-const pay = (payment: any, amount = payment.paymentAmount) => ok(gw.post('/v1/sandbox/transfers', { recipient: payment.recipient, asset: USDT, amount, trace: randomUUID(), memo: payment.memo }));
+  ok(
+    gw.post('/v1/payments', {
+      payeeId: SHOP,
+      orderId: `cb-${++seq}-order`,
+      quoteAssetId: 'usd',
+      quoteAmount: '10',
+      paymentAssetId: USDT,
+      callbackUrl: `${receiver.url}${path}`,
+      ...extra,
+    }),
+  );
+const pay = (payment: any, amount = payment.paymentAmount) =>
+  ok(
+    gw.post('/v1/sandbox/transfers', {
+      recipient: payment.recipient,
+      asset: USDT,
+      amount,
+      trace: randomUUID(),
+      memo: payment.memo,
+    }),
+  );
 const advance = (seconds: number) => ok(gw.post('/v1/sandbox/clock', { advanceSeconds: seconds }));
 const logWithKey = async (traceId: string): Promise<any[]> => {
   const response = await fetch(`${gw.url}/v1/callbacks?traceId=${traceId}`, auth());
@@ -71,11 +90,25 @@ describe('callbacks through the gateway (sandbox)', () => {
     ]);
     for (const request of at('/shop')) {
       expect(request.headers['content-type']).toBe('application/json');
-      const check = verifySignature(request.headers['x-paydesk-signature'] as string, request.body, gw.merchantKey, Math.floor(Date.now() / 1000));
+      const check = verifySignature(
+        request.headers['x-paydesk-signature'] as string,
+        request.body,
+        gw.merchantKey,
+        Math.floor(Date.now() / 1000),
+      );
       expect(check.ok).toBe(true);
-      expect(verifySignature(request.headers['x-paydesk-signature'] as string, request.body.replace(payment.traceId, randomUUID()), gw.merchantKey, Math.floor(Date.now() / 1000)).ok).toBe(false);
+      expect(
+        verifySignature(
+          request.headers['x-paydesk-signature'] as string,
+          request.body.replace(payment.traceId, randomUUID()),
+          gw.merchantKey,
+          Math.floor(Date.now() / 1000),
+        ).ok,
+      ).toBe(false);
     }
-    await expect.poll(async () => (await logWithKey(payment.traceId)).map((d) => d.status)).toEqual(['delivered', 'delivered']);
+    await expect
+      .poll(async () => (await logWithKey(payment.traceId)).map((d) => d.status))
+      .toEqual(['delivered', 'delivered']);
     const entries = await logWithKey(payment.traceId);
     expect(entries[0].attempts[0]).toMatchObject({ httpStatus: 200, error: '' });
     expect(entries[0].attempts[0].responseExcerpt).toContain('SUCCESS');
@@ -118,7 +151,15 @@ describe('callbacks through the gateway (sandbox)', () => {
   });
 
   it('writes no delivery for payments without a callbackUrl (no backfill)', async () => {
-    const payment = await ok(gw.post('/v1/payments', { payeeId: SHOP, orderId: `cb-${++seq}-plain`, quoteAssetId: 'usd', quoteAmount: '10', paymentAssetId: USDT }));
+    const payment = await ok(
+      gw.post('/v1/payments', {
+        payeeId: SHOP,
+        orderId: `cb-${++seq}-plain`,
+        quoteAssetId: 'usd',
+        quoteAmount: '10',
+        paymentAssetId: USDT,
+      }),
+    );
     await pay(payment);
     await advance(10);
     expect(await logWithKey(payment.traceId)).toEqual([]);

@@ -14,7 +14,13 @@ const modeOf = (path: string): number => statSync(path).mode & 0o777;
 
 async function startAndStop(dataDir: string): Promise<string> {
   const logFile = join(dataDir, 'paydesk.log');
-  const core = await startCore({ dataDir, shell: 'host', port: 0, clock: new ManualClock(Date.UTC(2026, 10, 23)), logger: createLogger({ file: logFile, stderr: false }) });
+  const core = await startCore({
+    dataDir,
+    shell: 'host',
+    port: 0,
+    clock: new ManualClock(Date.UTC(2026, 10, 23)),
+    logger: createLogger({ file: logFile, stderr: false }),
+  });
   await core.close();
   return readFileSync(logFile, 'utf8');
 }
@@ -24,7 +30,15 @@ describe.skipIf(process.platform === 'win32')('file modes of the data directory'
     const dataDir = join(tempDataDir('pd-modes-'), 'fresh');
     const log = await startAndStop(dataDir);
     expect(modeOf(dataDir)).toBe(0o700);
-    for (const name of ['gateway.db', 'gateway.db-wal', 'till.db', 'till.db-wal', 'paydesk.log', 'merchant-key', 'till-key.pem']) {
+    for (const name of [
+      'gateway.db',
+      'gateway.db-wal',
+      'till.db',
+      'till.db-wal',
+      'paydesk.log',
+      'merchant-key',
+      'till-key.pem',
+    ]) {
       let mode: number;
       try {
         mode = modeOf(join(dataDir, name));

@@ -46,23 +46,45 @@ describe('request-level errors on /v1 (the app as it runs, with the renderer ser
     mkdirSync(join(rendererDir, 'assets'), { recursive: true });
     writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Paydesk</title>');
     writeFileSync(join(rendererDir, 'assets', 'app.js'), 'void 0;');
-    core = await startCore({ dataDir, shell: 'host', port: 0, logger: silentLogger, clock: new ManualClock(Date.UTC(2026, 10, 23, 12)), rendererDir });
+    core = await startCore({
+      dataDir,
+      shell: 'host',
+      port: 0,
+      logger: silentLogger,
+      clock: new ManualClock(Date.UTC(2026, 10, 23, 12)),
+      rendererDir,
+    });
   });
   afterAll(() => core.close());
 
   it('a body over 64 KB: HTTP 413 with code 1413, not the parameter code', async () => {
-    const answer = await call(`${core.url}/v1/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ remark: 'x'.repeat(70 * 1024) }) });
+    const answer = await call(`${core.url}/v1/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ remark: 'x'.repeat(70 * 1024) }),
+    });
     expectEnvelope(answer, 413, 1413, /64 KB/);
   });
 
   it('an unknown endpoint or method: HTTP 404 with code 1404', async () => {
-    for (const [method, path] of [['GET', '/v1/nope'], ['POST', '/v1/nope'], ['DELETE', '/v1/payments'], ['GET', '/v1'], ['GET', '/v1/'], ['GET', '/v1/assets/app.js']]) {
+    for (const [method, path] of [
+      ['GET', '/v1/nope'],
+      ['POST', '/v1/nope'],
+      ['DELETE', '/v1/payments'],
+      ['GET', '/v1'],
+      ['GET', '/v1/'],
+      ['GET', '/v1/assets/app.js'],
+    ]) {
       expectEnvelope(await call(`${core.url}${path}`, { method }), 404, 1404, /No such endpoint/);
     }
   });
 
   it('keeps the parameter code for a body that is not JSON', async () => {
-    const answer = await call(`${core.url}/v1/payments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"orderId": ' });
+    const answer = await call(`${core.url}/v1/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"orderId": ',
+    });
     expectEnvelope(answer, 400, 10011, /body/);
   });
 });
@@ -85,7 +107,17 @@ describe('a full disk', () => {
   beforeAll(async () => {
     const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
     db = openGatewayDb(join(tempDataDir('pd-full-'), 'gateway.db'));
-    gateway = createGateway({ db, clock, logger, mode: 'sandbox', version: 'test', ids: randomIds, merchantKey: 'k'.repeat(43), origin: () => url, schedulerMs: 60_000 });
+    gateway = createGateway({
+      db,
+      clock,
+      logger,
+      mode: 'sandbox',
+      version: 'test',
+      ids: randomIds,
+      merchantKey: 'k'.repeat(43),
+      origin: () => url,
+      schedulerMs: 60_000,
+    });
     // Wired as compose.ts wires the gateway's HTTP surface.
     app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
     installBodyParsers(app);
@@ -105,18 +137,27 @@ describe('a full disk', () => {
     const first = await call(`${url}/v1/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ payeeId: SHOP, orderId: 'full-000000', quoteAssetId: 'usd', quoteAmount: '5', paymentAssetId: USDT }),
+      body: JSON.stringify({
+        payeeId: SHOP,
+        orderId: 'full-000000',
+        quoteAssetId: 'usd',
+        quoteAmount: '5',
+        paymentAssetId: USDT,
+      }),
     });
     expect(first.body.success).toBe(true);
     // SQLite's own limit on the file's size: the next page it needs cannot be had, as on a full disk.
     db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
     // A write of its own transaction (payee registration), with a callback URL's secret in the query string.
     const register = (n: number) =>
-      call(`${url}/v1/sandbox/users?${new URLSearchParams({ callbackUrl: `https://shop.example/cb?token=${SECRET}` })}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ networkId: String(9_000_000 + n), fullName: `Shop number ${n} `.padEnd(64, 'x') }),
-      });
+      call(
+        `${url}/v1/sandbox/users?${new URLSearchParams({ callbackUrl: `https://shop.example/cb?token=${SECRET}` })}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ networkId: String(9_000_000 + n), fullName: `Shop number ${n} `.padEnd(64, 'x') }),
+        },
+      );
     let answer: Answer = first;
     for (let n = 1; n < 5000 && answer.body.success === true; n++) answer = await register(n);
     expectEnvelope(answer, 507, -1, /storage is full/i);
@@ -130,7 +171,13 @@ describe('a full disk', () => {
       create = await call(`${url}/v1/payments`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ payeeId: SHOP, orderId: `full-${String(n).padStart(6, '0')}`, quoteAssetId: 'usd', quoteAmount: '5', paymentAssetId: USDT }),
+        body: JSON.stringify({
+          payeeId: SHOP,
+          orderId: `full-${String(n).padStart(6, '0')}`,
+          quoteAssetId: 'usd',
+          quoteAmount: '5',
+          paymentAssetId: USDT,
+        }),
       });
       if (!create.body.success) break;
     }

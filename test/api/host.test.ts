@@ -32,10 +32,21 @@ describe('headless host (npm run -s serve)', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ success: false, data: [] });
 
-    const denied = await fetch(`${host.url}/pos/call/app.info`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const denied = await fetch(`${host.url}/pos/call/app.info`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(denied.status).toBe(401);
-    const info = await fetch(`${host.url}/pos/call/app.info`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
-    expect(await info.json()).toMatchObject({ ok: true, result: { name: 'Paydesk', mode: 'sandbox', shell: 'host', gatewayUrl: host.url } });
+    const info = await fetch(`${host.url}/pos/call/app.info`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(await info.json()).toMatchObject({
+      ok: true,
+      result: { name: 'Paydesk', mode: 'sandbox', shell: 'host', gatewayUrl: host.url },
+    });
 
     const key = join(host.dataDir, 'merchant-key');
     expect(existsSync(key)).toBe(true);

@@ -23,7 +23,10 @@ async function call(command: string, args: unknown = {}): Promise<any> {
   return outcome.result;
 }
 async function gateway(path: string, body?: object): Promise<any> {
-  const response = await fetch(`${core.url}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : undefined);
+  const response = await fetch(
+    `${core.url}${path}`,
+    body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : undefined,
+  );
   return ((await response.json()) as any).data;
 }
 
@@ -43,7 +46,10 @@ describe('offline orders', () => {
     await call('assets.quote'); // the quote list is known before the link goes down
     proxy.setDown('refuse');
     const orders = [];
-    for (const amount of ['4', '5', '6']) orders.push(await call('order.create', { quoteAssetId: 'usd', quoteAmount: amount, paymentAssetId: USDT, isChain: false }));
+    for (const amount of ['4', '5', '6'])
+      orders.push(
+        await call('order.create', { quoteAssetId: 'usd', quoteAmount: amount, paymentAssetId: USDT, isChain: false }),
+      );
     expect(orders.map((o) => o.status)).toEqual(['queued', 'queued', 'queued']);
     expect(orders.every((o) => o.instruction === null)).toBe(true);
     const offline = events.filter((e) => e.event === 'connection.changed').at(-1);
@@ -53,9 +59,17 @@ describe('offline orders', () => {
     proxy.queue('http500', 'http500', 'rate1429', 'drop', 'delay30s');
     proxy.setDown(null);
     for (const order of orders) {
-      await expect.poll(async () => (await call('order.get', { orderId: order.orderId })).status, { timeout: 45_000, interval: 250 }).toBe('unpaid');
+      await expect
+        .poll(async () => (await call('order.get', { orderId: order.orderId })).status, {
+          timeout: 45_000,
+          interval: 250,
+        })
+        .toBe('unpaid');
     }
-    expect(events.filter((e) => e.event === 'connection.changed').at(-1)?.payload).toMatchObject({ online: true, queued: 0 });
+    expect(events.filter((e) => e.event === 'connection.changed').at(-1)?.payload).toMatchObject({
+      online: true,
+      queued: 0,
+    });
 
     // Exactly one gateway payment per order, with the till's own identifiers.
     for (const order of orders) {
@@ -63,8 +77,16 @@ describe('offline orders', () => {
       expect(result.traceId).toBe(order.traceId);
     }
     // Created in the order they were taken.
-    const firstCreates = [...new Map(proxy.log.filter((e) => e.method === 'POST' && e.path === '/v1/payments').map((e) => [JSON.parse(e.body).orderId as string, e.at])).entries()];
-    const firstSeen = orders.map((o) => proxy.log.find((e) => e.path === '/v1/payments' && JSON.parse(e.body).orderId === o.orderId)!.at);
+    const firstCreates = [
+      ...new Map(
+        proxy.log
+          .filter((e) => e.method === 'POST' && e.path === '/v1/payments')
+          .map((e) => [JSON.parse(e.body).orderId as string, e.at]),
+      ).entries(),
+    ];
+    const firstSeen = orders.map(
+      (o) => proxy.log.find((e) => e.path === '/v1/payments' && JSON.parse(e.body).orderId === o.orderId)!.at,
+    );
     expect([...firstSeen].sort((a, b) => a - b)).toEqual(firstSeen);
     expect(firstCreates).toHaveLength(3);
   }, 90_000);
@@ -73,13 +95,24 @@ describe('offline orders', () => {
     const list = await call('order.list', {});
     for (const order of list) {
       const instruction = order.instruction;
-      await gateway('/v1/sandbox/transfers', { recipient: instruction.recipient, asset: USDT, amount: instruction.paymentAmount, trace: crypto.randomUUID(), memo: instruction.memo });
+      await gateway('/v1/sandbox/transfers', {
+        recipient: instruction.recipient,
+        asset: USDT,
+        amount: instruction.paymentAmount,
+        trace: crypto.randomUUID(),
+        memo: instruction.memo,
+      });
     }
     proxy.setDown('refuse');
     await new Promise((resolve) => setTimeout(resolve, 1500));
     proxy.setDown(null);
     for (const order of list) {
-      await expect.poll(async () => (await call('order.get', { orderId: order.orderId })).status, { timeout: 45_000, interval: 500 }).toBe('pending');
+      await expect
+        .poll(async () => (await call('order.get', { orderId: order.orderId })).status, {
+          timeout: 45_000,
+          interval: 500,
+        })
+        .toBe('pending');
     }
     expect(peakPerMinute(proxy.log)).toBeLessThanOrEqual(60);
   }, 90_000);

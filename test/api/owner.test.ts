@@ -35,11 +35,19 @@ beforeAll(async () => {
   core = await startCore({ dataDir: tempDataDir('pd-owner-'), shell: 'host', port: 0, logger: silentLogger });
   await call('settings.save', { payeeNetworkId: '7000101', timeZone: 'Europe/Berlin' });
   const sale = async (name: string, amount: string, asset: string, isChain: boolean) => {
-    const order = await call('order.create', { quoteAssetId: 'usd', quoteAmount: amount, paymentAssetId: asset, isChain });
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: amount,
+      paymentAssetId: asset,
+      isChain,
+    });
     ids[name] = order.orderId;
     return order;
   };
-  for (const [name, amount] of [['a', '12.50'], ['b', '7.5']] as const) {
+  for (const [name, amount] of [
+    ['a', '12.50'],
+    ['b', '7.5'],
+  ] as const) {
     await sale(name, amount, USDT, false);
     await call('sandbox.payInFull', { orderId: ids[name] });
   }
@@ -82,10 +90,14 @@ describe('the day review', () => {
 
   it('filters by status, asset and method, and searches by order or trace id', async () => {
     expect((await call('owner.day', { token, status: 'success' })).matching).toBe(3);
-    expect((await call('owner.day', { token, method: 'chain' })).orders.map((o: any) => o.orderId)).toEqual([ids.chain]);
+    expect((await call('owner.day', { token, method: 'chain' })).orders.map((o: any) => o.orderId)).toEqual([
+      ids.chain,
+    ]);
     expect((await call('owner.day', { token, assetId: BTC })).matching).toBe(1);
     const order = await call('order.get', { orderId: ids.a });
-    expect((await call('owner.day', { token, search: order.traceId.slice(0, 13) })).orders.map((o: any) => o.orderId)).toEqual([ids.a]);
+    expect(
+      (await call('owner.day', { token, search: order.traceId.slice(0, 13) })).orders.map((o: any) => o.orderId),
+    ).toEqual([ids.a]);
     expect((await call('owner.day', { token, search: ids.b })).matching).toBe(1);
     expect((await call('owner.day', { token, day: '2020-01-01' })).matching).toBe(0);
   });
@@ -96,17 +108,28 @@ describe('the day review', () => {
     expect(detail.transactions[0]).toMatchObject({ confirmations: 2, requiredConfirmations: 2, symbol: 'BTC' });
     expect(detail.transactions[0].explorerUrl).toContain(detail.transactions[0].txid);
     expect(detail.settlement).toMatchObject({ status: 'success', symbol: 'BTC' }); // settles in what the payer paid (no settlement asset set)
-    expect(detail.order.history.map((h: any) => h.kind)).toEqual(expect.arrayContaining(['created', 'instruction', 'status']));
+    expect(detail.order.history.map((h: any) => h.kind)).toEqual(
+      expect.arrayContaining(['created', 'instruction', 'status']),
+    );
     expect(detail.deliveries.map((d: any) => [d.event, d.status])).toEqual([['success', 'delivered']]);
     expect(detail.deliveries[0].attempts[0].httpStatus).toBe(200);
   });
 
   it('approves a payment under review only with a reason', async () => {
-    await expect(call('owner.review', { token, orderId: ids.big, decision: 'approve', reason: '' })).rejects.toMatchObject({ code: 'invalid_args', field: 'reason' });
-    const decided = await call('owner.review', { token, orderId: ids.big, decision: 'approve', reason: 'ID checked at the counter' });
+    await expect(
+      call('owner.review', { token, orderId: ids.big, decision: 'approve', reason: '' }),
+    ).rejects.toMatchObject({ code: 'invalid_args', field: 'reason' });
+    const decided = await call('owner.review', {
+      token,
+      orderId: ids.big,
+      decision: 'approve',
+      reason: 'ID checked at the counter',
+    });
     expect(decided.order.status).toBe('success');
     expect(decided.order.history.some((h: any) => h.text.includes('ID checked at the counter'))).toBe(true);
-    await expect(call('owner.review', { token, orderId: ids.big, decision: 'reject', reason: 'again' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      call('owner.review', { token, orderId: ids.big, decision: 'reject', reason: 'again' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
   });
 
   it('exports RFC 4180 CSV with exact decimals and ISO times with the offset', async () => {
@@ -120,6 +143,8 @@ describe('the day review', () => {
     const records = rows.slice(1).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i]!])));
     expect(add(...records.filter((r) => r.status === 'success').map((r) => r.quote_amount!))).toBe('10050');
     for (const r of records) expect(r.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
-    await expect(call('owner.export', { token, from: '2026-12-02', to: '2026-12-01' })).rejects.toMatchObject({ field: 'from' });
+    await expect(call('owner.export', { token, from: '2026-12-02', to: '2026-12-01' })).rejects.toMatchObject({
+      field: 'from',
+    });
   });
 });

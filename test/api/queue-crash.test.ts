@@ -19,7 +19,11 @@ async function bridge(host: HostProcess) {
   const html = await (await fetch(host.url)).text();
   const token = /name="paydesk-token" content="([^"]+)"/.exec(html)![1]!;
   return async (command: string, args: unknown = {}): Promise<any> => {
-    const response = await fetch(`${host.url}/pos/call/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(args) });
+    const response = await fetch(`${host.url}/pos/call/${command}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(args),
+    });
     const outcome = (await response.json()) as any;
     if (!outcome.ok) throw new Error(`${command}: ${outcome.error.message}`);
     return outcome.result;
@@ -39,7 +43,15 @@ describe('queue flush across a crash', () => {
 
     proxy.setDown('refuse');
     const orders: any[] = [];
-    for (let i = 1; i <= 6; i++) orders.push(await pos('order.create', { quoteAssetId: 'usd', quoteAmount: String(i), paymentAssetId: USDT, isChain: false }));
+    for (let i = 1; i <= 6; i++)
+      orders.push(
+        await pos('order.create', {
+          quoteAssetId: 'usd',
+          quoteAmount: String(i),
+          paymentAssetId: USDT,
+          isChain: false,
+        }),
+      );
     expect(orders.every((o) => o.status === 'queued')).toBe(true);
 
     // The link returns, slowly: each create takes 700 ms; kill the till after two went through.
@@ -59,10 +71,17 @@ describe('queue flush across a crash', () => {
     hosts.push(restarted);
     pos = await bridge(restarted);
     for (const order of orders) {
-      await expect.poll(async () => (await pos('order.get', { orderId: order.orderId })).status, { timeout: 30_000, interval: 250 }).toBe('unpaid');
+      await expect
+        .poll(async () => (await pos('order.get', { orderId: order.orderId })).status, {
+          timeout: 30_000,
+          interval: 250,
+        })
+        .toBe('unpaid');
     }
     for (const order of orders) {
-      const answer = (await (await fetch(`${gatewayHost.url}/v1/payments_result?orderId=${order.orderId}&payeeId=${order.payeeId}`)).json()) as any;
+      const answer = (await (
+        await fetch(`${gatewayHost.url}/v1/payments_result?orderId=${order.orderId}&payeeId=${order.payeeId}`)
+      ).json()) as any;
       expect(answer.data.traceId).toBe(order.traceId);
     }
     // Every order reached the gateway; retries reused the identifiers, so each has one payment.

@@ -13,7 +13,13 @@ afterAll(async () => {
   for (const host of running) await host.stop('SIGKILL');
 });
 
-async function call(base: string, method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, key?: string): Promise<any> {
+async function call(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: Record<string, unknown>,
+  key?: string,
+): Promise<any> {
   const response = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
@@ -30,12 +36,51 @@ async function setUp(host: HostProcess): Promise<Record<string, string>> {
   const key = readFileSync(`${host.dataDir}/merchant-key`, 'utf8').trim();
   await call(host.url, 'POST', '/v1/merchant/settings', { sandboxSettlementSeconds: 12 }, key);
   const order = (name: string) => `${name}-${host.url.split(':').at(-1)}`;
-  const overdue = await call(host.url, 'POST', '/v1/payments', { payeeId: SHOP, orderId: order('overdue'), quoteAssetId: 'usd', quoteAmount: '3', paymentAssetId: USDT, expireSeconds: 11 });
-  const short = await call(host.url, 'POST', '/v1/payments', { payeeId: SHOP, orderId: order('short'), quoteAssetId: 'usd', quoteAmount: '3', paymentAssetId: USDT, expireSeconds: 11 });
-  await call(host.url, 'POST', '/v1/sandbox/transfers', { recipient: short.recipient, asset: USDT, amount: '1', trace: crypto.randomUUID(), memo: short.memo });
-  const paid = await call(host.url, 'POST', '/v1/payments', { payeeId: SHOP, orderId: order('paid'), quoteAssetId: 'usd', quoteAmount: '3', paymentAssetId: USDT });
-  await call(host.url, 'POST', '/v1/sandbox/transfers', { recipient: paid.recipient, asset: USDT, amount: paid.paymentAmount, trace: crypto.randomUUID(), memo: paid.memo });
-  const code = await call(host.url, 'POST', '/v1/one_time_payment', { payeeId: SHOP, orderId: order('code'), quoteAssetId: 'usd', quoteAmount: '3', expireSeconds: 11, callbackUrl: 'https://shop.example/hook' });
+  const overdue = await call(host.url, 'POST', '/v1/payments', {
+    payeeId: SHOP,
+    orderId: order('overdue'),
+    quoteAssetId: 'usd',
+    quoteAmount: '3',
+    paymentAssetId: USDT,
+    expireSeconds: 11,
+  });
+  const short = await call(host.url, 'POST', '/v1/payments', {
+    payeeId: SHOP,
+    orderId: order('short'),
+    quoteAssetId: 'usd',
+    quoteAmount: '3',
+    paymentAssetId: USDT,
+    expireSeconds: 11,
+  });
+  await call(host.url, 'POST', '/v1/sandbox/transfers', {
+    recipient: short.recipient,
+    asset: USDT,
+    amount: '1',
+    trace: crypto.randomUUID(),
+    memo: short.memo,
+  });
+  const paid = await call(host.url, 'POST', '/v1/payments', {
+    payeeId: SHOP,
+    orderId: order('paid'),
+    quoteAssetId: 'usd',
+    quoteAmount: '3',
+    paymentAssetId: USDT,
+  });
+  await call(host.url, 'POST', '/v1/sandbox/transfers', {
+    recipient: paid.recipient,
+    asset: USDT,
+    amount: paid.paymentAmount,
+    trace: crypto.randomUUID(),
+    memo: paid.memo,
+  });
+  const code = await call(host.url, 'POST', '/v1/one_time_payment', {
+    payeeId: SHOP,
+    orderId: order('code'),
+    quoteAssetId: 'usd',
+    quoteAmount: '3',
+    expireSeconds: 11,
+    callbackUrl: 'https://shop.example/hook',
+  });
   return { overdue: overdue.traceId, short: short.traceId, paid: paid.traceId, code: code.code };
 }
 
@@ -43,7 +88,12 @@ async function outcomes(host: HostProcess, traces: Record<string, string>) {
   const view: Record<string, unknown> = {};
   for (const [name, traceId] of Object.entries(traces)) {
     const result = await call(host.url, 'GET', `/v1/payments_result?traceId=${traceId}`);
-    view[name] = { status: result.status, failureCode: result.failureCode, settleStatus: result.settleStatus, paymentAmount: result.paymentAmount };
+    view[name] = {
+      status: result.status,
+      failureCode: result.failureCode,
+      settleStatus: result.settleStatus,
+      paymentAmount: result.paymentAmount,
+    };
   }
   return view;
 }
@@ -56,7 +106,12 @@ describe('restart after SIGKILL', () => {
     const crashTraces = await setUp(crashing);
     const twinTraces = await setUp(twin);
     const before = await outcomes(crashing, crashTraces);
-    expect(before).toMatchObject({ overdue: { status: 'unpaid' }, short: { status: 'paid_less' }, paid: { status: 'pending' }, code: { status: 'unpaid' } });
+    expect(before).toMatchObject({
+      overdue: { status: 'unpaid' },
+      short: { status: 'paid_less' },
+      paid: { status: 'pending' },
+      code: { status: 'unpaid' },
+    });
 
     await crashing.stop('SIGKILL');
     // Everything falls due while the host is down.
@@ -69,7 +124,12 @@ describe('restart after SIGKILL', () => {
     expect(after).toEqual({
       overdue: { status: 'failed', failureCode: '40000', settleStatus: '', paymentAmount: '0' },
       short: { status: 'failed', failureCode: '40024', settleStatus: '', paymentAmount: '1' },
-      paid: { status: 'success', failureCode: '0', settleStatus: 'success', paymentAmount: (after.paid as any).paymentAmount },
+      paid: {
+        status: 'success',
+        failureCode: '0',
+        settleStatus: 'success',
+        paymentAmount: (after.paid as any).paymentAmount,
+      },
       code: { status: 'failed', failureCode: '40000', settleStatus: '', paymentAmount: '' },
     });
     await new Promise((resolve) => setTimeout(resolve, 600)); // the twin's scheduler ticks every 250 ms

@@ -23,7 +23,8 @@ function expectParamError(answer: { status: number; body: any }, param: string):
   expect(answer.body.message).toContain(param);
 }
 
-const height = async (network: string): Promise<number> => ((await gw.get('/v1/sandbox/networks')).body.data as any[]).find((n) => n.network === network).height;
+const height = async (network: string): Promise<number> =>
+  ((await gw.get('/v1/sandbox/networks')).body.data as any[]).find((n) => n.network === network).height;
 
 describe('POST /v1/sandbox/clock', () => {
   it('refuses a move shorter than the clock can make (0.0001 s was a 500 RangeError)', async () => {
@@ -61,13 +62,42 @@ describe('POST /v1/sandbox/blocks', () => {
 
 describe('POST /v1/sandbox/transfers and deposits', () => {
   it('refuses amounts beyond the asset precision or 18 integer digits without crashing', async () => {
-    const payment = (await gw.post('/v1/payments', { payeeId: SHOP, orderId: 'sbx-000001', paymentAssetId: USDT, quoteAssetId: 'usd', quoteAmount: '5' })).body.data;
+    const payment = (
+      await gw.post('/v1/payments', {
+        payeeId: SHOP,
+        orderId: 'sbx-000001',
+        paymentAssetId: USDT,
+        quoteAssetId: 'usd',
+        quoteAmount: '5',
+      })
+    ).body.data;
     for (const amount of ['1.0000001', '1'.repeat(19), `0.${'0'.repeat(40)}1`]) {
-      expectParamError(await gw.post('/v1/sandbox/transfers', { recipient: payment.recipient, asset: USDT, amount, trace: randomUUID(), memo: payment.memo }), 'amount');
+      expectParamError(
+        await gw.post('/v1/sandbox/transfers', {
+          recipient: payment.recipient,
+          asset: USDT,
+          amount,
+          trace: randomUUID(),
+          memo: payment.memo,
+        }),
+        'amount',
+      );
     }
-    const chain = (await gw.post('/v1/payments', { payeeId: SHOP, orderId: 'sbx-000002', paymentAssetId: BTC, quoteAssetId: 'usd', quoteAmount: '5', isChain: true })).body.data;
+    const chain = (
+      await gw.post('/v1/payments', {
+        payeeId: SHOP,
+        orderId: 'sbx-000002',
+        paymentAssetId: BTC,
+        quoteAssetId: 'usd',
+        quoteAmount: '5',
+        isChain: true,
+      })
+    ).body.data;
     for (const amount of ['0.000000001', '9'.repeat(400)]) {
-      expectParamError(await gw.post('/v1/sandbox/deposits', { destination: chain.destination, tag: chain.tag, asset: BTC, amount }), 'amount');
+      expectParamError(
+        await gw.post('/v1/sandbox/deposits', { destination: chain.destination, tag: chain.tag, asset: BTC, amount }),
+        'amount',
+      );
     }
     expect(gw.count('transactions')).toBe(0);
   });

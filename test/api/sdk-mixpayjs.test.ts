@@ -35,17 +35,31 @@ describe('mixpayjs 3.0.0 against the local gateway', () => {
     expect(usdt.minPaymentAmount).toBe(usdt.maxPaymentAmount);
     expect(Number(usdt.minPaymentAmount)).toBeGreaterThanOrEqual(12.5);
     const settlements = await client.readSettlementAssets(SHOP, 'usd', '12.5');
-    expect(settlements.find((asset: any) => asset.assetId === USDT)).toMatchObject({ isAsset: true, isAvailable: true });
+    expect(settlements.find((asset: any) => asset.assetId === USDT)).toMatchObject({
+      isAsset: true,
+      isAvailable: true,
+    });
   });
 
   it('creates wallet and chain payments, reads their info, estimate and result', async () => {
-    const wallet = await client.createMixinPayment({ payeeId: SHOP, orderId: 'sdk-order-0001', quoteAssetId: 'usd', quoteAmount: '12.5', paymentAssetId: USDT, settlementAssetId: USDT });
+    const wallet = await client.createMixinPayment({
+      payeeId: SHOP,
+      orderId: 'sdk-order-0001',
+      quoteAssetId: 'usd',
+      quoteAmount: '12.5',
+      paymentAssetId: USDT,
+      settlementAssetId: USDT,
+    });
     expect(wallet).toMatchObject({ isChain: false, paymentAssetId: USDT, quoteAmount: '12.5' });
     expect(typeof wallet.traceId).toBe('string');
     expect(wallet.recipient).toBeTruthy();
 
     const info = await client.getPaymentInfo(wallet.traceId, wallet.clientId);
-    expect(info).toMatchObject({ traceId: wallet.traceId, clientId: wallet.clientId, paymentAmount: wallet.paymentAmount });
+    expect(info).toMatchObject({
+      traceId: wallet.traceId,
+      clientId: wallet.clientId,
+      paymentAmount: wallet.paymentAmount,
+    });
 
     const estimate = await client.getPaymentEstimated(USDT, USDT, 'usd', '12.5');
     expect(estimate.paymentAmount).toBe(wallet.paymentAmount);
@@ -55,16 +69,35 @@ describe('mixpayjs 3.0.0 against the local gateway', () => {
     const byOrder = await client.getPaymentResult(undefined, 'sdk-order-0001', SHOP);
     expect(byOrder.traceId).toBe(wallet.traceId);
 
-    const chain = await client.createChainPayment({ payeeId: SHOP, orderId: 'sdk-order-0002', quoteAssetId: 'usd', quoteAmount: '20', paymentAssetId: BTC, settlementAssetId: USDT });
+    const chain = await client.createChainPayment({
+      payeeId: SHOP,
+      orderId: 'sdk-order-0002',
+      quoteAssetId: 'usd',
+      quoteAmount: '20',
+      paymentAssetId: BTC,
+      settlementAssetId: USDT,
+    });
     expect(chain).toMatchObject({ isChain: true, paymentAssetId: BTC });
     expect(chain.destination).toBeTruthy();
   });
 
   it('creates a one-time payment link, single-use and idempotent per order', async () => {
-    const link = await client.createOneTimePaymentLink({ payeeId: SHOP, orderId: 'sdk-order-0003', quoteAssetId: 'usd', quoteAmount: '8', settlementAssetId: USDT });
+    const link = await client.createOneTimePaymentLink({
+      payeeId: SHOP,
+      orderId: 'sdk-order-0003',
+      quoteAssetId: 'usd',
+      quoteAmount: '8',
+      settlementAssetId: USDT,
+    });
     expect(link.code).toMatch(/^[0-9a-f-]{36}$/);
     expect(link.info).toMatchObject({ orderId: 'sdk-order-0003', traceId: link.code, payeeId: SHOP, quoteAmount: '8' });
-    const again = await client.createOneTimePaymentLink({ payeeId: SHOP, orderId: 'sdk-order-0003', quoteAssetId: 'usd', quoteAmount: '8', settlementAssetId: USDT });
+    const again = await client.createOneTimePaymentLink({
+      payeeId: SHOP,
+      orderId: 'sdk-order-0003',
+      quoteAssetId: 'usd',
+      quoteAmount: '8',
+      settlementAssetId: USDT,
+    });
     expect(again.code).toBe(link.code);
   });
 
@@ -79,7 +112,17 @@ describe('mixpayjs 3.0.0 against the local gateway', () => {
     };
     const stored = gateway.count('payments');
     expect(await body(client.readPayeeId('99999999'))).toMatchObject({ success: false, code: 10001 });
-    expect(await body(client.createMixinPayment({ payeeId: SHOP, orderId: 'x', quoteAssetId: 'usd', quoteAmount: '1', paymentAssetId: USDT }))).toMatchObject({
+    expect(
+      await body(
+        client.createMixinPayment({
+          payeeId: SHOP,
+          orderId: 'x',
+          quoteAssetId: 'usd',
+          quoteAmount: '1',
+          paymentAssetId: USDT,
+        }),
+      ),
+    ).toMatchObject({
       success: false,
       message: expect.stringContaining('orderId'),
     });

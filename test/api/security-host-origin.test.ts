@@ -27,14 +27,29 @@ let port = 0;
 let merchantKey = '';
 
 /** A raw request, so that Host and Origin can be anything (fetch would not let us set Host). */
-function send(method: string, path: string, headers: Record<string, string>, body?: string, address = '127.0.0.1'): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+  address = '127.0.0.1',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: address, port, method, path, headers: { ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-    });
+    const req = httpRequest(
+      {
+        host: address,
+        port,
+        method,
+        path,
+        headers: { ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}), ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      },
+    );
     req.on('error', reject);
     if (body) req.write(body);
     req.end();
@@ -42,7 +57,15 @@ function send(method: string, path: string, headers: Record<string, string>, bod
 }
 
 const own = () => `127.0.0.1:${port}`;
-const createBody = (orderId: string) => JSON.stringify({ payeeId: SHOP, orderId, quoteAssetId: 'usd', quoteAmount: '5', paymentAssetId: USDT, settlementAssetId: USDT });
+const createBody = (orderId: string) =>
+  JSON.stringify({
+    payeeId: SHOP,
+    orderId,
+    quoteAssetId: 'usd',
+    quoteAmount: '5',
+    paymentAssetId: USDT,
+    settlementAssetId: USDT,
+  });
 const paymentCount = async (): Promise<number> => {
   const answer = await send('GET', '/v1/payments_result?orderId=sec-probe-1&payeeId=' + SHOP, { host: own() });
   return (JSON.parse(answer.text) as { success: boolean }).success ? 1 : 0;
@@ -75,12 +98,22 @@ describe('Host names (DNS rebinding)', () => {
     const page = await send('GET', '/', evil);
     expect(page.status).toBe(421);
     expect(page.text).not.toContain(core.bridgeToken);
-    const call = await send('POST', '/pos/call/app.info', { ...evil, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' }, '{}');
+    const call = await send(
+      'POST',
+      '/pos/call/app.info',
+      { ...evil, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' },
+      '{}',
+    );
     expect(call.status).toBe(421);
     expect(call.text).not.toContain('Paydesk');
     const events = await send('GET', `/pos/events?token=${core.bridgeToken}`, evil);
     expect(events.status).toBe(421);
-    const create = await send('POST', '/v1/payments', { ...evil, 'content-type': 'application/json' }, createBody('sec-probe-1'));
+    const create = await send(
+      'POST',
+      '/v1/payments',
+      { ...evil, 'content-type': 'application/json' },
+      createBody('sec-probe-1'),
+    );
     expect(create.status).toBe(421);
     expect(JSON.parse(create.text)).toMatchObject({ code: 1421, success: false, data: [] });
     expect(await paymentCount()).toBe(0);
@@ -98,7 +131,10 @@ describe('Host names (DNS rebinding)', () => {
   it('also answers the configured publicOrigin host (a proxy in front of the gateway)', async () => {
     const auth = { host: own(), authorization: `Bearer ${merchantKey}`, 'content-type': 'application/json' };
     expect((await send('GET', '/v1/health', { host: 'pay.shop.example' })).status).toBe(421);
-    expect((await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ publicOrigin: 'https://pay.shop.example' }))).status).toBe(200);
+    expect(
+      (await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ publicOrigin: 'https://pay.shop.example' })))
+        .status,
+    ).toBe(200);
     expect((await send('GET', '/v1/health', { host: 'pay.shop.example' })).status).toBe(200);
     expect((await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ publicOrigin: '' }))).status).toBe(200);
     expect((await send('GET', '/v1/health', { host: 'pay.shop.example' })).status).toBe(421);
@@ -127,7 +163,15 @@ describe('the till page and token', () => {
 describe('the till on another bind address (--host)', () => {
   it('answers the gateway on its bind address but serves the till page and PosApi only on loopback names', async () => {
     // 127.0.0.2 stands in for a LAN address: the server's own, but not the till's origin.
-    const lan = await startCore({ dataDir: tempDataDir('pd-sec-lan-'), shell: 'host', port: 0, bindHost: '127.0.0.2', logger: silentLogger, rendererDir: join(repoRoot, 'dist', 'renderer'), httpBridge: true });
+    const lan = await startCore({
+      dataDir: tempDataDir('pd-sec-lan-'),
+      shell: 'host',
+      port: 0,
+      bindHost: '127.0.0.2',
+      logger: silentLogger,
+      rendererDir: join(repoRoot, 'dist', 'renderer'),
+      httpBridge: true,
+    });
     try {
       const lanAddress = '127.0.0.2';
       const at = (host: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) => {
@@ -145,7 +189,13 @@ describe('the till on another bind address (--host)', () => {
         const page = await at(`${lanAddress}:${lan.port}`, 'GET', '/');
         expect(page.status).toBe(403);
         expect(page.text).not.toContain(lan.bridgeToken);
-        const call = await at(`${lanAddress}:${lan.port}`, 'POST', '/pos/call/app.info', { authorization: `Bearer ${lan.bridgeToken}`, 'content-type': 'application/json' }, '{}');
+        const call = await at(
+          `${lanAddress}:${lan.port}`,
+          'POST',
+          '/pos/call/app.info',
+          { authorization: `Bearer ${lan.bridgeToken}`, 'content-type': 'application/json' },
+          '{}',
+        );
         expect(call.status).toBe(403);
         expect(JSON.parse(call.text)).toMatchObject({ ok: false, error: { code: 'till_only' } });
       }
@@ -156,54 +206,126 @@ describe('the till on another bind address (--host)', () => {
 
   it('knows a loopback peer from any other', () => {
     for (const peer of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(isLoopbackPeer(peer)).toBe(true);
-    for (const peer of ['192.168.1.20', '10.0.0.2', '::ffff:192.168.1.20', 'fe80::1', '', undefined]) expect(isLoopbackPeer(peer)).toBe(false);
+    for (const peer of ['192.168.1.20', '10.0.0.2', '::ffff:192.168.1.20', 'fe80::1', '', undefined])
+      expect(isLoopbackPeer(peer)).toBe(false);
   });
 });
 
 describe('Origin (cross-origin browser writes)', () => {
   it('refuses writes from a foreign origin on /v1, sandbox, merchant and PosApi routes, storing nothing', async () => {
     const foreign = { host: own(), origin: 'http://127.0.0.1:9' };
-    const create = await send('POST', '/v1/payments', { ...foreign, 'content-type': 'text/plain' }, createBody('sec-probe-1'));
+    const create = await send(
+      'POST',
+      '/v1/payments',
+      { ...foreign, 'content-type': 'text/plain' },
+      createBody('sec-probe-1'),
+    );
     expect(create.status).toBe(403);
     expect(JSON.parse(create.text)).toMatchObject({ code: 1403, success: false });
     expect(await paymentCount()).toBe(0);
-    const form = await send('POST', '/v1/payments', { ...foreign, 'content-type': 'application/x-www-form-urlencoded' }, `payeeId=${SHOP}&orderId=sec-probe-1&quoteAssetId=usd&quoteAmount=5&paymentAssetId=${USDT}&settlementAssetId=${USDT}`);
+    const form = await send(
+      'POST',
+      '/v1/payments',
+      { ...foreign, 'content-type': 'application/x-www-form-urlencoded' },
+      `payeeId=${SHOP}&orderId=sec-probe-1&quoteAssetId=usd&quoteAmount=5&paymentAssetId=${USDT}&settlementAssetId=${USDT}`,
+    );
     expect(form.status).toBe(403);
-    const before = (JSON.parse((await send('GET', '/v1/health', { host: own() })).text) as { timestampMs: number }).timestampMs;
-    const clock = await send('POST', '/v1/sandbox/clock', { ...foreign, 'content-type': 'text/plain' }, JSON.stringify({ advanceSeconds: 315_360_000 }));
+    const before = (JSON.parse((await send('GET', '/v1/health', { host: own() })).text) as { timestampMs: number })
+      .timestampMs;
+    const clock = await send(
+      'POST',
+      '/v1/sandbox/clock',
+      { ...foreign, 'content-type': 'text/plain' },
+      JSON.stringify({ advanceSeconds: 315_360_000 }),
+    );
     expect(clock.status).toBe(403);
-    const after = (JSON.parse((await send('GET', '/v1/health', { host: own() })).text) as { timestampMs: number }).timestampMs;
+    const after = (JSON.parse((await send('GET', '/v1/health', { host: own() })).text) as { timestampMs: number })
+      .timestampMs;
     expect(after - before).toBeLessThan(60_000);
-    const settings = await send('POST', '/v1/merchant/settings', { ...foreign, authorization: `Bearer ${merchantKey}`, 'content-type': 'application/json' }, JSON.stringify({ spreadPercent: '5' }));
+    const settings = await send(
+      'POST',
+      '/v1/merchant/settings',
+      { ...foreign, authorization: `Bearer ${merchantKey}`, 'content-type': 'application/json' },
+      JSON.stringify({ spreadPercent: '5' }),
+    );
     expect(settings.status).toBe(403);
-    const pos = await send('POST', '/pos/call/app.info', { ...foreign, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' }, '{}');
+    const pos = await send(
+      'POST',
+      '/pos/call/app.info',
+      { ...foreign, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' },
+      '{}',
+    );
     expect(pos.status).toBe(403);
     expect(JSON.parse(pos.text)).toMatchObject({ ok: false, error: { code: 'forbidden_origin' } });
     // A sandboxed page or a file: URL sends Origin "null": not ours either.
-    expect((await send('POST', '/v1/payments', { host: own(), origin: 'null', 'content-type': 'text/plain' }, createBody('sec-probe-1'))).status).toBe(403);
+    expect(
+      (
+        await send(
+          'POST',
+          '/v1/payments',
+          { host: own(), origin: 'null', 'content-type': 'text/plain' },
+          createBody('sec-probe-1'),
+        )
+      ).status,
+    ).toBe(403);
     expect(await paymentCount()).toBe(0);
   });
 
   it('lets the till page (same origin) and clients without Origin write', async () => {
-    const same = await send('POST', '/pos/call/app.info', { host: own(), origin: `http://${own()}`, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' }, '{}');
+    const same = await send(
+      'POST',
+      '/pos/call/app.info',
+      {
+        host: own(),
+        origin: `http://${own()}`,
+        authorization: `Bearer ${core.bridgeToken}`,
+        'content-type': 'application/json',
+      },
+      '{}',
+    );
     expect(same.status).toBe(200);
-    const sdk = await send('POST', '/v1/payments', { host: own(), 'content-type': 'application/json' }, createBody('sec-probe-2'));
+    const sdk = await send(
+      'POST',
+      '/v1/payments',
+      { host: own(), 'content-type': 'application/json' },
+      createBody('sec-probe-2'),
+    );
     expect(JSON.parse(sdk.text)).toMatchObject({ success: true });
   });
 
   it('answers CORS for origins in corsOrigins on /v1 only, never for the PosApi', async () => {
     const shop = 'https://shop.example';
     const auth = { host: own(), authorization: `Bearer ${merchantKey}`, 'content-type': 'application/json' };
-    expect((await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ corsOrigins: ['ftp://shop.example'] }))).status).toBe(400);
-    expect((await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ corsOrigins: [`${shop}/`] }))).status).toBe(200);
-    const preflight = await send('OPTIONS', '/v1/payments', { host: own(), origin: shop, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' });
+    expect(
+      (await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ corsOrigins: ['ftp://shop.example'] })))
+        .status,
+    ).toBe(400);
+    expect(
+      (await send('POST', '/v1/merchant/settings', auth, JSON.stringify({ corsOrigins: [`${shop}/`] }))).status,
+    ).toBe(200);
+    const preflight = await send('OPTIONS', '/v1/payments', {
+      host: own(),
+      origin: shop,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(shop);
     expect(String(preflight.headers['access-control-allow-headers'])).not.toContain('authorization');
-    const create = await send('POST', '/v1/payments', { host: own(), origin: shop, 'content-type': 'application/json' }, createBody('sec-probe-3'));
+    const create = await send(
+      'POST',
+      '/v1/payments',
+      { host: own(), origin: shop, 'content-type': 'application/json' },
+      createBody('sec-probe-3'),
+    );
     expect(create.status).toBe(200);
     expect(create.headers['access-control-allow-origin']).toBe(shop);
-    const pos = await send('POST', '/pos/call/app.info', { host: own(), origin: shop, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' }, '{}');
+    const pos = await send(
+      'POST',
+      '/pos/call/app.info',
+      { host: own(), origin: shop, authorization: `Bearer ${core.bridgeToken}`, 'content-type': 'application/json' },
+      '{}',
+    );
     expect(pos.status).toBe(403);
     expect(pos.headers['access-control-allow-origin']).toBeUndefined();
   });

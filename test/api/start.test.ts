@@ -46,7 +46,9 @@ function start(env: NodeJS.ProcessEnv, dataDir: string) {
 describe('npm start without the Electron runtime', () => {
   it('says so in one line, serves the app and prints the URL when there is no display; SIGTERM exits 0', async () => {
     const app = start({ PAYDESK_SHELL: undefined }, tempDataDir());
-    expect(await app.line(0)).toBe('Electron runtime not installed here: running the headless host instead (same app, in a browser window).');
+    expect(await app.line(0)).toBe(
+      'Electron runtime not installed here: running the headless host instead (same app, in a browser window).',
+    );
     const second = await app.line(1);
     const url = /Open (http:\/\/127\.0\.0\.1:\d+\/) in a browser/.exec(second)?.[1];
     expect(url, second).toBeDefined();
@@ -62,13 +64,21 @@ describe('npm start without the Electron runtime', () => {
     const record = join(dataDir, 'chromium-args.txt');
     const fakeChromium = join(dataDir, 'fake-chromium.sh');
     // A stand-in browser that records how it was started, then stays open until killed.
-    writeFileSync(fakeChromium, `#!/bin/sh\necho $$ > '${record}.pid'; printf '%s\\n' "$@" > '${record}'\nexec sleep 60\n`);
+    writeFileSync(
+      fakeChromium,
+      `#!/bin/sh\necho $$ > '${record}.pid'; printf '%s\\n' "$@" > '${record}'\nexec sleep 60\n`,
+    );
     chmodSync(fakeChromium, 0o755);
-    const app = start({ DISPLAY: ':99', CHROMIUM_PATH: fakeChromium, PAYDESK_CHROMIUM_PROFILE: join(dataDir, 'profile') }, join(dataDir, 'data'));
+    const app = start(
+      { DISPLAY: ':99', CHROMIUM_PATH: fakeChromium, PAYDESK_CHROMIUM_PROFILE: join(dataDir, 'profile') },
+      join(dataDir, 'data'),
+    );
     await app.line(0);
     const url = /running at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(await app.line(1))?.[1];
     expect(url).toBeDefined();
-    await expect.poll(() => existsSync(record) && readFileSync(record, 'utf8').length > 0, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => existsSync(record) && readFileSync(record, 'utf8').length > 0, { timeout: 10_000 })
+      .toBe(true);
     const browserArgs = readFileSync(record, 'utf8').trim().split('\n');
     expect(browserArgs).toContain(`--app=${url}`);
     expect(browserArgs).toContain(`--user-data-dir=${join(dataDir, 'profile')}`);

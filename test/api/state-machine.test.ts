@@ -29,16 +29,38 @@ async function ok(answer: Promise<{ status: number; body: any }>): Promise<any> 
 }
 
 const createWallet = (extra: Record<string, unknown> = {}) =>
-  ok(gw.post('/v1/payments', { payeeId: SHOP, orderId: orderId(), quoteAssetId: 'usd', quoteAmount: '20', paymentAssetId: USDT, settlementAssetId: USDT, ...extra }));
+  ok(
+    gw.post('/v1/payments', {
+      payeeId: SHOP,
+      orderId: orderId(),
+      quoteAssetId: 'usd',
+      quoteAmount: '20',
+      paymentAssetId: USDT,
+      settlementAssetId: USDT,
+      ...extra,
+    }),
+  );
 const createChain = (asset: string, extra: Record<string, unknown> = {}) =>
-  ok(gw.post('/v1/payments', { payeeId: SHOP, orderId: orderId(), quoteAssetId: 'usd', quoteAmount: '20', paymentAssetId: asset, settlementAssetId: USDT, isChain: true, ...extra }));
+  ok(
+    gw.post('/v1/payments', {
+      payeeId: SHOP,
+      orderId: orderId(),
+      quoteAssetId: 'usd',
+      quoteAmount: '20',
+      paymentAssetId: asset,
+      settlementAssetId: USDT,
+      isChain: true,
+      ...extra,
+    }),
+  );
 const pay = (payment: any, amount: string, trace: string = randomUUID(), asset: string = payment.paymentAssetId) =>
   ok(gw.post('/v1/sandbox/transfers', { recipient: payment.recipient, asset, amount, trace, memo: payment.memo }));
 const deposit = (payment: any, amount: string, asset: string = payment.paymentAssetId) =>
   ok(gw.post('/v1/sandbox/deposits', { destination: payment.destination, tag: payment.tag, asset, amount }));
 const mine = (network: string, count: number) => ok(gw.post('/v1/sandbox/blocks', { network, count }));
 const advance = (seconds: number) => ok(gw.post('/v1/sandbox/clock', { advanceSeconds: seconds }));
-const result = (traceId: string, withParts = 'payment,transactions') => ok(gw.get('/v1/payments_result', { traceId, with: withParts }));
+const result = (traceId: string, withParts = 'payment,transactions') =>
+  ok(gw.get('/v1/payments_result', { traceId, with: withParts }));
 
 describe('wallet payments (final at once, no confirming)', () => {
   it('unpaid -> pending on full payment, -> success when settlement is done (10 s of sandbox time)', async () => {
@@ -46,15 +68,33 @@ describe('wallet payments (final at once, no confirming)', () => {
     expect((await result(payment.traceId)).status).toBe('unpaid');
     await pay(payment, payment.paymentAmount);
     const paid = await result(payment.traceId);
-    expect(paid).toMatchObject({ status: 'pending', settleStatus: 'pending', settleAmount: '', confirmations: -1, paymentAmount: payment.paymentAmount, payableAmount: payment.paymentAmount });
-    expect(paid.payment).toEqual({ isMultiPay: false, isFullyPaid: true, totalTransactionsAmount: payment.paymentAmount });
+    expect(paid).toMatchObject({
+      status: 'pending',
+      settleStatus: 'pending',
+      settleAmount: '',
+      confirmations: -1,
+      paymentAmount: payment.paymentAmount,
+      payableAmount: payment.paymentAmount,
+    });
+    expect(paid.payment).toEqual({
+      isMultiPay: false,
+      isFullyPaid: true,
+      totalTransactionsAmount: payment.paymentAmount,
+    });
     expect(paid.transactions).toHaveLength(1);
     expect(paid.date).toBe(T0 / 1000 + (clock.now() - T0) / 1000);
     await advance(9);
     expect((await result(payment.traceId)).status).toBe('pending');
     await advance(1);
     const settled = await result(payment.traceId);
-    expect(settled).toMatchObject({ status: 'success', settleStatus: 'success', settleAmount: payment.paymentAmount, settleAsset: USDT, settleSymbol: 'USDT', failureCode: '0' });
+    expect(settled).toMatchObject({
+      status: 'success',
+      settleStatus: 'success',
+      settleAmount: payment.paymentAmount,
+      settleAsset: USDT,
+      settleSymbol: 'USDT',
+      failureCode: '0',
+    });
   });
 
   it('paid_less on a short payment; a top-up with a new trace completes it; the same trace twice counts once', async () => {
@@ -82,7 +122,12 @@ describe('wallet payments (final at once, no confirming)', () => {
     await pay(payment, add(payment.paymentAmount, '1.5'));
     const over = await result(payment.traceId);
     // paymentAmount is never more than payableAmount: the 1.5 beyond it is surplus only (house rule).
-    expect(over).toMatchObject({ status: 'pending', paymentAmount: payment.paymentAmount, surplusAmount: '1.5', surplusStatus: 'recorded' });
+    expect(over).toMatchObject({
+      status: 'pending',
+      paymentAmount: payment.paymentAmount,
+      surplusAmount: '1.5',
+      surplusStatus: 'recorded',
+    });
     expect(over.payment.totalTransactionsAmount).toBe(add(payment.paymentAmount, '1.5'));
     await advance(10);
     expect((await result(payment.traceId)).status).toBe('success');
@@ -106,7 +151,11 @@ describe('on-chain payments', () => {
     const payment = await createChain(BTC);
     const seen = await deposit(payment, payment.paymentAmount);
     expect(seen.txid).toMatch(/^[0-9a-f]{64}$/);
-    expect(await result(payment.traceId)).toMatchObject({ status: 'confirming', confirmations: 0, paymentAmount: payment.paymentAmount });
+    expect(await result(payment.traceId)).toMatchObject({
+      status: 'confirming',
+      confirmations: 0,
+      paymentAmount: payment.paymentAmount,
+    });
     await mine('Bitcoin', 1);
     expect(await result(payment.traceId)).toMatchObject({ status: 'confirming', confirmations: 1 });
     await mine('Bitcoin', 1);
@@ -157,7 +206,12 @@ describe('on-chain payments', () => {
 
   it('lists the simulated networks with their heights, Lightning included', async () => {
     const networks = await ok(gw.get('/v1/sandbox/networks'));
-    expect(networks).toEqual(expect.arrayContaining([expect.objectContaining({ network: 'Bitcoin', requiredConfirmations: 2 }), expect.objectContaining({ network: 'Lightning', requiredConfirmations: 0 })]));
+    expect(networks).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ network: 'Bitcoin', requiredConfirmations: 2 }),
+        expect.objectContaining({ network: 'Lightning', requiredConfirmations: 0 }),
+      ]),
+    );
     const before = networks.find((n: any) => n.network === 'Dogecoin').height;
     await mine('Dogecoin', 3);
     const after = await ok(gw.get('/v1/sandbox/networks'));
@@ -169,10 +223,25 @@ describe('on-chain payments', () => {
     const bad = await gw.post('/v1/sandbox/blocks', { network: 'Nowhere', count: 1 });
     expect(bad.body).toMatchObject({ success: false, code: 10011 });
     expect(bad.body.message).toContain('network');
-    expect((await gw.post('/v1/sandbox/deposits', { destination: 'not-ours', asset: BTC, amount: '1' })).body.message).toContain('destination');
-    expect((await gw.post('/v1/sandbox/deposits', { destination: payment.destination, asset: BTC, amount: '-1' })).body.message).toContain('amount');
+    expect(
+      (await gw.post('/v1/sandbox/deposits', { destination: 'not-ours', asset: BTC, amount: '1' })).body.message,
+    ).toContain('destination');
+    expect(
+      (await gw.post('/v1/sandbox/deposits', { destination: payment.destination, asset: BTC, amount: '-1' })).body
+        .message,
+    ).toContain('amount');
     expect((await gw.post('/v1/sandbox/clock', { advanceSeconds: '-5' })).body.message).toContain('advanceSeconds');
-    expect((await gw.post('/v1/sandbox/transfers', { recipient: 'x', asset: USDT, amount: '1', trace: randomUUID(), memo: 'x' })).body.message).toContain('recipient');
+    expect(
+      (
+        await gw.post('/v1/sandbox/transfers', {
+          recipient: 'x',
+          asset: USDT,
+          amount: '1',
+          trace: randomUUID(),
+          memo: 'x',
+        })
+      ).body.message,
+    ).toContain('recipient');
   });
 });
 
@@ -184,7 +253,10 @@ describe('cancellation', () => {
     expect(cancelled).toMatchObject({ status: 'failed', failureCode: '40032' });
     const confirming = await createChain(BTC);
     await deposit(confirming, confirming.paymentAmount);
-    expect(await ok(gw.post('/v1/payments/cancel', { traceId: confirming.traceId }, auth))).toMatchObject({ status: 'failed', failureCode: '40032' });
+    expect(await ok(gw.post('/v1/payments/cancel', { traceId: confirming.traceId }, auth))).toMatchObject({
+      status: 'failed',
+      failureCode: '40032',
+    });
     const again = await gw.post('/v1/payments/cancel', { traceId: unpaid.traceId }, auth);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(10032);
@@ -195,7 +267,12 @@ describe('cancellation', () => {
 });
 
 describe('review (quote at or above 10,000 USD)', () => {
-  const review = (traceId: string, decision: string, reason = 'checked') => gw.post('/v1/payments/review', { traceId, decision, reason }, { headers: { authorization: `Bearer ${gw.merchantKey}` } });
+  const review = (traceId: string, decision: string, reason = 'checked') =>
+    gw.post(
+      '/v1/payments/review',
+      { traceId, decision, reason },
+      { headers: { authorization: `Bearer ${gw.merchantKey}` } },
+    );
 
   it('pending -> auditing once fully paid; nothing settles while auditing; approval -> success at once', async () => {
     const payment = await createWallet({ quoteAmount: '10000' });
@@ -205,9 +282,16 @@ describe('review (quote at or above 10,000 USD)', () => {
     expect((await result(payment.traceId)).status).toBe('auditing');
     const approved = await review(payment.traceId, 'approve', 'ID checked');
     expect(approved.body.data).toMatchObject({ status: 'success', settleStatus: 'success' });
-    const history = gw.count(`payment_events WHERE trace_id = '${payment.traceId}' AND kind = 'review' AND to_status = 'success'`);
+    const history = gw.count(
+      `payment_events WHERE trace_id = '${payment.traceId}' AND kind = 'review' AND to_status = 'success'`,
+    );
     expect(history).toBe(1);
-    expect(gw.count(`payments WHERE trace_id = '${payment.traceId}' AND reviewed_by = 'merchant' AND review_reason = 'ID checked' AND reviewed_at = ${clock.now()}`)).toBe(1);  });
+    expect(
+      gw.count(
+        `payments WHERE trace_id = '${payment.traceId}' AND reviewed_by = 'merchant' AND review_reason = 'ID checked' AND reviewed_at = ${clock.now()}`,
+      ),
+    ).toBe(1);
+  });
 
   it('auditing -> failed 10095 on rejection; deciding twice or on another status is refused', async () => {
     const payment = await createWallet({ quoteAmount: '25000' });
@@ -235,7 +319,11 @@ describe('deadlines', () => {
     await advance(59);
     expect((await result(payment.traceId)).status).toBe('unpaid');
     await advance(1);
-    expect(await result(payment.traceId)).toMatchObject({ status: 'failed', failureCode: '40000', failureReason: 'Payment overtime' });
+    expect(await result(payment.traceId)).toMatchObject({
+      status: 'failed',
+      failureCode: '40000',
+      failureReason: 'Payment overtime',
+    });
     // A late payment is kept as surplus; the order stays failed.
     expect((await pay(payment, payment.paymentAmount)).booked).toBe('surplus');
     expect(await result(payment.traceId)).toMatchObject({ status: 'failed', surplusAmount: payment.paymentAmount });
@@ -278,11 +366,23 @@ describe('deadlines', () => {
 
   it('pending and auditing are not affected by the deadline', async () => {
     const pending = await createWallet({ expireSeconds: 60 });
-    await ok(gw.post('/v1/merchant/settings', { sandboxSettlementSeconds: 600 }, { headers: { authorization: `Bearer ${gw.merchantKey}` } }));
+    await ok(
+      gw.post(
+        '/v1/merchant/settings',
+        { sandboxSettlementSeconds: 600 },
+        { headers: { authorization: `Bearer ${gw.merchantKey}` } },
+      ),
+    );
     await pay(pending, pending.paymentAmount);
     await advance(120);
     expect((await result(pending.traceId)).status).toBe('pending');
-    await ok(gw.post('/v1/merchant/settings', { sandboxSettlementSeconds: 10 }, { headers: { authorization: `Bearer ${gw.merchantKey}` } }));
+    await ok(
+      gw.post(
+        '/v1/merchant/settings',
+        { sandboxSettlementSeconds: 10 },
+        { headers: { authorization: `Bearer ${gw.merchantKey}` } },
+      ),
+    );
     await advance(600);
     expect((await result(pending.traceId)).status).toBe('success');
   });
@@ -306,7 +406,17 @@ describe('deadlines', () => {
 
 describe('one-time codes and callbacks of transitions', () => {
   it('a code with a callbackUrl that expires before any instruction -> failed 40000 and a fail callback is scheduled', async () => {
-    const code = await ok(gw.post('/v1/one_time_payment', { payeeId: SHOP, orderId: orderId(), quoteAssetId: 'usd', quoteAmount: '9', settlementAssetId: USDT, expireSeconds: 60, callbackUrl: 'https://shop.example/callback' }));
+    const code = await ok(
+      gw.post('/v1/one_time_payment', {
+        payeeId: SHOP,
+        orderId: orderId(),
+        quoteAssetId: 'usd',
+        quoteAmount: '9',
+        settlementAssetId: USDT,
+        expireSeconds: 60,
+        callbackUrl: 'https://shop.example/callback',
+      }),
+    );
     await advance(61);
     expect(await result(code.code)).toMatchObject({ status: 'failed', failureCode: '40000' });
     expect(gw.count(`callback_deliveries WHERE trace_id = '${code.code}' AND event = 'fail'`)).toBe(1);
@@ -327,7 +437,9 @@ describe('one-time codes and callbacks of transitions', () => {
     await deposit(all, all.paymentAmount);
     await mine('Bitcoin', 2);
     await advance(10);
-    const events = ['pending', 'paid_less', 'success', 'settle'].map((e) => gw.count(`callback_deliveries WHERE trace_id = '${all.traceId}' AND event = '${e}'`));
+    const events = ['pending', 'paid_less', 'success', 'settle'].map((e) =>
+      gw.count(`callback_deliveries WHERE trace_id = '${all.traceId}' AND event = '${e}'`),
+    );
     // pending on entering confirming (twice) and on pending; one paid_less; success; settle.
     expect(events).toEqual([3, 1, 1, 1]);
     expect(compare((await result(all.traceId)).surplusAmount, '0')).toBe(1);

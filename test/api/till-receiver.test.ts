@@ -37,11 +37,21 @@ async function call(command: string, args: unknown = {}): Promise<any> {
 
 function post(url: string, body: string, signature?: string): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
-    const request = https.request(url, { method: 'POST', ca: cert, headers: { 'content-type': 'application/json', ...(signature ? { 'x-paydesk-signature': signature } : {}) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (c: Buffer) => chunks.push(c));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }));
-    });
+    const request = https.request(
+      url,
+      {
+        method: 'POST',
+        ca: cert,
+        headers: { 'content-type': 'application/json', ...(signature ? { 'x-paydesk-signature': signature } : {}) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -62,12 +72,22 @@ function tillRow(orderId: string): { callback_url: string } {
 
 describe("the till's callback server", () => {
   it('is HTTPS on loopback with the till certificate, and each order carries its URL', async () => {
-    const order = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '4', paymentAssetId: USDT, isChain: false });
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '4',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
     expect(tillRow(order.orderId).callback_url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/paydesk\/callback$/);
   });
 
   it('refuses unsigned and wrongly signed callbacks', async () => {
-    const order = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '4', paymentAssetId: USDT, isChain: false });
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '4',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
     const url = tillRow(order.orderId).callback_url;
     const body = JSON.stringify({ orderId: order.orderId, traceId: order.traceId, payeeId: order.payeeId });
     expect((await post(url, body)).status).toBe(401);
@@ -76,9 +96,19 @@ describe("the till's callback server", () => {
   });
 
   it('answers SUCCESS after checking with the gateway; duplicates and stale callbacks change nothing', async () => {
-    const order = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '4', paymentAssetId: USDT, isChain: false });
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '4',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
     const url = tillRow(order.orderId).callback_url;
-    const payload = { orderId: order.orderId, traceId: order.traceId, payeeId: order.payeeId, callbackEvent: 'success' };
+    const payload = {
+      orderId: order.orderId,
+      traceId: order.traceId,
+      payeeId: order.payeeId,
+      callbackEvent: 'success',
+    };
     // A callback that claims success while the gateway says unpaid: the result is what counts.
     expect(await signed(url, payload)).toEqual({ status: 200, body: { code: 'SUCCESS' } });
     expect((await call('order.get', { orderId: order.orderId })).status).toBe('unpaid');
@@ -90,9 +120,18 @@ describe("the till's callback server", () => {
   });
 
   it('answers a failure for an unknown order and for a result that disagrees with the order, and flags it', async () => {
-    const order = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '4', paymentAssetId: USDT, isChain: false });
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '4',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
     const url = tillRow(order.orderId).callback_url;
-    const unknown = await signed(url, { orderId: 'nope-000000', traceId: '00000000-0000-4000-8000-000000000000', payeeId: order.payeeId });
+    const unknown = await signed(url, {
+      orderId: 'nope-000000',
+      traceId: '00000000-0000-4000-8000-000000000000',
+      payeeId: order.payeeId,
+    });
     expect(unknown).toEqual({ status: 404, body: { code: 'UNKNOWN_ORDER' } });
     // The order book says 5 USD while the gateway made the payment for 4: never silently accepted.
     const writer = new Database(join(dataDir, 'till.db'));

@@ -36,11 +36,23 @@ const waitForStatus = async (orderId: string, status: string) => {
 describe('till setup', () => {
   it('starts unconfigured; a payee that is not a user is refused naming the field; a real one configures the till', async () => {
     expect((await call('settings.get')).configured).toBe(false);
-    await expect(call('order.create', { quoteAssetId: 'usd', quoteAmount: '1', paymentAssetId: USDT, isChain: false })).rejects.toMatchObject({ code: 'not_configured' });
-    await expect(call('settings.save', { payeeNetworkId: '99999' })).rejects.toMatchObject({ code: 'payee_not_found', field: 'payeeNetworkId' });
-    await expect(call('settings.save', { payeeNetworkId: 'abc' })).rejects.toMatchObject({ code: 'invalid_args', field: 'payeeNetworkId' });
+    await expect(
+      call('order.create', { quoteAssetId: 'usd', quoteAmount: '1', paymentAssetId: USDT, isChain: false }),
+    ).rejects.toMatchObject({ code: 'not_configured' });
+    await expect(call('settings.save', { payeeNetworkId: '99999' })).rejects.toMatchObject({
+      code: 'payee_not_found',
+      field: 'payeeNetworkId',
+    });
+    await expect(call('settings.save', { payeeNetworkId: 'abc' })).rejects.toMatchObject({
+      code: 'invalid_args',
+      field: 'payeeNetworkId',
+    });
     const saved = await call('settings.save', { payeeNetworkId: '7000101', quoteAssetId: 'usd' });
-    expect(saved).toMatchObject({ configured: true, shopName: 'Corner Café (demo shop)', payee: { networkId: '7000101', payeeId: 'a1b2c3d4-0001-4000-8000-000000000001' } });
+    expect(saved).toMatchObject({
+      configured: true,
+      shopName: 'Corner Café (demo shop)',
+      payee: { networkId: '7000101', payeeId: 'a1b2c3d4-0001-4000-8000-000000000001' },
+    });
     expect(events.some((e) => e.event === 'settings.changed')).toBe(true);
     const assets = await call('assets.payment', { quoteAssetId: 'usd', quoteAmount: '12.50' });
     expect(assets.find((a: any) => a.assetId === USDT)).toMatchObject({ usable: true, symbol: 'USDT' });
@@ -49,12 +61,23 @@ describe('till setup', () => {
 
 describe('orders', () => {
   it('creates a wallet order with a mixin://pay QR, and the callback makes it pending then success', async () => {
-    const order: OrderView = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '12.50', paymentAssetId: USDT, isChain: false, note: 'table 4' });
+    const order: OrderView = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '12.50',
+      paymentAssetId: USDT,
+      isChain: false,
+      note: 'table 4',
+    });
     expect(order.status).toBe('unpaid');
     expect(order.orderId).toMatch(/^pd-\d{8}-[0-9a-f]{10}$/);
     const uri = new URL(order.instruction!.paymentUri);
     expect(uri.protocol).toBe('mixin:');
-    expect(Object.fromEntries(uri.searchParams)).toMatchObject({ asset: USDT, amount: order.instruction!.paymentAmount, recipient: order.instruction!.recipient, memo: order.instruction!.memo });
+    expect(Object.fromEntries(uri.searchParams)).toMatchObject({
+      asset: USDT,
+      amount: order.instruction!.paymentAmount,
+      recipient: order.instruction!.recipient,
+      memo: order.instruction!.memo,
+    });
     expect(order.history.map((h) => h.kind)).toEqual(['created', 'instruction']);
 
     await call('sandbox.payInFull', { orderId: order.orderId });
@@ -62,19 +85,45 @@ describe('orders', () => {
     await call('sandbox.advanceClock', { seconds: 10 });
     await waitForStatus(order.orderId, 'success');
     const done: OrderView = await call('order.get', { orderId: order.orderId });
-    expect(done.progress).toMatchObject({ paidAmount: order.instruction!.paymentAmount, remainingAmount: '0', settleStatus: 'success' });
+    expect(done.progress).toMatchObject({
+      paidAmount: order.instruction!.paymentAmount,
+      remainingAmount: '0',
+      settleStatus: 'success',
+    });
     expect(done.history.filter((h) => h.kind === 'status').map((h) => h.text)).toEqual(['Pending', 'Success']);
-    expect(events.some((e) => e.event === 'order.updated' && e.payload.orderId === order.orderId && e.payload.status === 'success')).toBe(true);
+    expect(
+      events.some(
+        (e) => e.event === 'order.updated' && e.payload.orderId === order.orderId && e.payload.status === 'success',
+      ),
+    ).toBe(true);
     // The callback receiver got the gateway's callbacks (signed, over HTTPS) and answered SUCCESS.
     // The delivery runs after the status change is committed, so the till may see success first.
-    const key = (await import('node:fs')).readFileSync(`${(await call('app.info')).dataDir}/merchant-key`, 'utf8').trim();
-    const deliveries = async () => ((await (await fetch(`${core.url}/v1/callbacks?traceId=${order.traceId}`, { headers: { authorization: `Bearer ${key}` } })).json()) as any).data;
-    await expect.poll(async () => (await deliveries()).map((d: any) => [d.event, d.status]), { timeout: 10_000 }).toEqual([['success', 'delivered']]);
+    const key = (await import('node:fs'))
+      .readFileSync(`${(await call('app.info')).dataDir}/merchant-key`, 'utf8')
+      .trim();
+    const deliveries = async () =>
+      (
+        (await (
+          await fetch(`${core.url}/v1/callbacks?traceId=${order.traceId}`, {
+            headers: { authorization: `Bearer ${key}` },
+          })
+        ).json()) as any
+      ).data;
+    await expect
+      .poll(async () => (await deliveries()).map((d: any) => [d.event, d.status]), { timeout: 10_000 })
+      .toEqual([['success', 'delivered']]);
   });
 
   it('an on-chain order goes through confirming with a BIP21 QR; an underpayment is topped up', async () => {
-    const order: OrderView = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '30', paymentAssetId: BTC, isChain: true });
-    expect(order.instruction!.paymentUri).toBe(`bitcoin:${order.instruction!.destination}?amount=${order.instruction!.paymentAmount}`);
+    const order: OrderView = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '30',
+      paymentAssetId: BTC,
+      isChain: true,
+    });
+    expect(order.instruction!.paymentUri).toBe(
+      `bitcoin:${order.instruction!.destination}?amount=${order.instruction!.paymentAmount}`,
+    );
     await call('sandbox.payPart', { orderId: order.orderId, amount: '0.0001' });
     await waitForStatus(order.orderId, 'confirming');
     await call('sandbox.mine', { network: 'Bitcoin', count: 2 });
@@ -88,7 +137,12 @@ describe('orders', () => {
   });
 
   it('cancels an open order; a finished one cannot be cancelled', async () => {
-    const order: OrderView = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '5', paymentAssetId: USDT, isChain: false });
+    const order: OrderView = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '5',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
     const cancelled = await call('order.cancel', { orderId: order.orderId });
     expect(cancelled).toMatchObject({ status: 'failed', progress: { failureCode: '40032' } });
     await expect(call('order.cancel', { orderId: order.orderId })).rejects.toMatchObject({ code: 'conflict' });
@@ -96,14 +150,18 @@ describe('orders', () => {
 
   it('refuses amounts outside the quote limits before writing anything', async () => {
     const before = (await call('order.list', {})).length;
-    await expect(call('order.create', { quoteAssetId: 'usd', quoteAmount: '0.001', paymentAssetId: USDT, isChain: false })).rejects.toMatchObject({ field: 'quoteAmount' });
+    await expect(
+      call('order.create', { quoteAssetId: 'usd', quoteAmount: '0.001', paymentAssetId: USDT, isChain: false }),
+    ).rejects.toMatchObject({ field: 'quoteAmount' });
     expect((await call('order.list', {})).length).toBe(before);
   });
 
   it("lists today's orders, newest first", async () => {
     const list: OrderView[] = await call('order.list', {});
     expect(list.length).toBeGreaterThanOrEqual(3);
-    expect([...list].sort((a, b) => b.createdAt - a.createdAt).map((o) => o.orderId)).toEqual(list.map((o) => o.orderId));
+    expect([...list].sort((a, b) => b.createdAt - a.createdAt).map((o) => o.orderId)).toEqual(
+      list.map((o) => o.orderId),
+    );
   });
 });
 
@@ -116,18 +174,27 @@ describe('write ahead', () => {
       const chunks: Buffer[] = [];
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
-        const forward = http.request({ host: upstream.hostname, port: upstream.port, path: request.url, method: request.method, headers: { ...request.headers, host: upstream.host } }, (answer) => {
-          const body: Buffer[] = [];
-          answer.on('data', (c: Buffer) => body.push(c));
-          answer.on('end', () => {
-            if (request.method === 'POST' && request.url === '/v1/payments' && dropped === 0) {
-              dropped++;
-              request.socket.destroy(); // the gateway did it; the till never hears
-              return;
-            }
-            response.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(body));
-          });
-        });
+        const forward = http.request(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            path: request.url,
+            method: request.method,
+            headers: { ...request.headers, host: upstream.host },
+          },
+          (answer) => {
+            const body: Buffer[] = [];
+            answer.on('data', (c: Buffer) => body.push(c));
+            answer.on('end', () => {
+              if (request.method === 'POST' && request.url === '/v1/payments' && dropped === 0) {
+                dropped++;
+                request.socket.destroy(); // the gateway did it; the till never hears
+                return;
+              }
+              response.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(body));
+            });
+          },
+        );
         forward.end(Buffer.concat(chunks));
       });
     });
@@ -135,7 +202,12 @@ describe('write ahead', () => {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     await call('settings.save', { gateway: { kind: 'hosted', baseUrl: proxyUrl } });
     try {
-      const order: OrderView = await call('order.create', { quoteAssetId: 'usd', quoteAmount: '7.25', paymentAssetId: USDT, isChain: false });
+      const order: OrderView = await call('order.create', {
+        quoteAssetId: 'usd',
+        quoteAmount: '7.25',
+        paymentAssetId: USDT,
+        isChain: false,
+      });
       expect(dropped).toBe(1);
       expect(order.status).toBe('queued');
       expect(order.instruction).toBeNull();
@@ -144,7 +216,9 @@ describe('write ahead', () => {
       const recovered: OrderView = await call('order.get', { orderId: order.orderId });
       expect(recovered.traceId).toBe(order.traceId);
       expect(recovered.history.map((h) => h.kind)).toContain('queued');
-      const result = await (await fetch(`${core.url}/v1/payments_result?orderId=${order.orderId}&payeeId=${order.payeeId}`)).json();
+      const result = await (
+        await fetch(`${core.url}/v1/payments_result?orderId=${order.orderId}&payeeId=${order.payeeId}`)
+      ).json();
       expect((result as any).data.traceId).toBe(order.traceId);
       await call('settings.save', { gateway: { kind: 'embedded' } });
       await call('sandbox.payInFull', { orderId: order.orderId });

@@ -177,14 +177,12 @@ describe.runIf(anvilAvailable())('EVM rail configuration in live mode', () => {
         const payment = (await create(ETH)).body.data;
         // The provider now serves chain 1 (where the test coins are free); the payer "pays" there.
         front.pointAt(other.url);
-        const hash = await other
-          .wallet(1)
-          .sendTransaction({
-            to: payment.destination,
-            value: parseEther(payment.paymentAmount),
-            chain: other.wallet(1).chain,
-            account: other.wallet(1).account!,
-          });
+        const hash = await other.wallet(1).sendTransaction({
+          to: payment.destination,
+          value: parseEther(payment.paymentAmount),
+          chain: other.wallet(1).chain,
+          account: other.wallet(1).account!,
+        });
         await other.publicClient.waitForTransactionReceipt({ hash });
         await other.testClient.mine({ blocks: 3 });
         await expect

@@ -12,12 +12,19 @@ import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
 
 // jsQR is CommonJS (`module.exports = jsQR`): load it as Node does.
-const jsQR = createRequire(import.meta.url)('jsqr') as (data: Uint8ClampedArray, width: number, height: number) => { data: string } | null;
+const jsQR = createRequire(import.meta.url)('jsqr') as (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+) => { data: string } | null;
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const BTC = 'c6d0c728-2624-429b-8e0d-d9d19b6592fa';
 
 async function api(base: string, path: string, body?: Record<string, unknown>): Promise<any> {
-  const response = await fetch(`${base}${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : undefined);
+  const response = await fetch(
+    `${base}${path}`,
+    body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : undefined,
+  );
   const answer = (await response.json()) as any;
   if (!answer.success) throw new Error(`${path}: ${answer.message}`);
   return answer.data;
@@ -27,7 +34,11 @@ async function api(base: string, path: string, body?: Record<string, unknown>): 
 async function readQr(page: Page): Promise<string> {
   const shot = await page.getByRole('img', { name: /Payment QR code/ }).screenshot();
   const png = PNG.sync.read(shot);
-  const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+  const code = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+    png.width,
+    png.height,
+  );
   if (!code) throw new Error('no QR code found in the screenshot');
   return code.data;
 }
@@ -51,7 +62,9 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
     await page.goto(host.url);
   }, 60_000);
   afterAll(async () => {
-    console.log(`e2e timings: Charge pressed -> QR visible median ${median(chargeToQr).toFixed(0)} ms (${chargeToQr.map((v) => v.toFixed(0)).join(', ')}); gateway recorded success -> screen shows it median ${median(recordedToShown).toFixed(0)} ms (${recordedToShown.map((v) => v.toFixed(0)).join(', ')})`);
+    console.log(
+      `e2e timings: Charge pressed -> QR visible median ${median(chargeToQr).toFixed(0)} ms (${chargeToQr.map((v) => v.toFixed(0)).join(', ')}); gateway recorded success -> screen shows it median ${median(recordedToShown).toFixed(0)} ms (${recordedToShown.map((v) => v.toFixed(0)).join(', ')})`,
+    );
     await browser?.close();
     await host?.stop();
   });
@@ -60,19 +73,25 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
     await page.getByRole('heading', { name: 'Charge' }).waitFor({ state: 'attached' });
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.type(amount);
-    await expect.poll(() => page.getByLabel('Amount', { exact: true }).textContent()).toContain(amount.replace(/0+$/, '').replace(/\.$/, ''));
+    await expect
+      .poll(() => page.getByLabel('Amount', { exact: true }).textContent())
+      .toContain(amount.replace(/0+$/, '').replace(/\.$/, ''));
     await page.getByRole('button', { name: assetName }).click();
     await page.getByLabel(onChain ? 'On chain' : 'Wallet').check();
     if (chargeToQr.length === 0) await screenshot(page, 'screen-charge');
     await page.getByRole('button', { name: 'Charge', exact: true }).last().click();
     await page.getByRole('img', { name: /Payment QR code/ }).waitFor();
-    const timing = await page.evaluate(() => (globalThis as any).__paydeskTimings as { chargePressedAt?: number; qrShownAt?: number } | undefined);
+    const timing = await page.evaluate(
+      () => (globalThis as any).__paydeskTimings as { chargePressedAt?: number; qrShownAt?: number } | undefined,
+    );
     chargeToQr.push((timing?.qrShownAt ?? NaN) - (timing?.chargePressedAt ?? NaN));
   }
 
   async function expectSuccessShownAfter(recordedAt: number): Promise<void> {
     await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 5000 });
-    const shownAt = await page.evaluate(() => ((globalThis as any).__paydeskTimings?.successShownAt as number | undefined) ?? NaN);
+    const shownAt = await page.evaluate(
+      () => ((globalThis as any).__paydeskTimings?.successShownAt as number | undefined) ?? NaN,
+    );
     recordedToShown.push(shownAt - recordedAt);
   }
 
@@ -100,7 +119,13 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
     expect(Buffer.from(params.memo!, 'base64').toString()).toMatch(/^payment\|[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Waiting for payment' }).count()).toBe(1);
 
-    await api(host.url, '/v1/sandbox/transfers', { recipient: params.recipient, asset: params.asset, amount: params.amount, trace: params.trace, memo: params.memo });
+    await api(host.url, '/v1/sandbox/transfers', {
+      recipient: params.recipient,
+      asset: params.asset,
+      amount: params.amount,
+      trace: params.trace,
+      memo: params.memo,
+    });
     await page.getByText('Paid. Settling…').waitFor({ timeout: 5000 });
     await screenshot(page, 'screen-payment-pending');
     await api(host.url, '/v1/sandbox/clock', { advanceSeconds: 10 });

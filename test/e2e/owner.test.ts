@@ -20,7 +20,11 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
 
   /** The PosApi over the host's HTTP bridge, as the page uses it. */
   async function pos(command: string, args: unknown = {}): Promise<any> {
-    const response = await fetch(`${host.url}/pos/call/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(args) });
+    const response = await fetch(`${host.url}/pos/call/${command}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(args),
+    });
     const outcome = (await response.json()) as any;
     if (!outcome.ok) throw new Error(`${command}: ${outcome.error.message}`);
     return outcome.result;
@@ -32,7 +36,12 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
     token = /name="paydesk-token" content="([^"]+)"/.exec(html)![1]!;
     await pos('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
     for (const amount of ['12.50', '7.25', '10000']) {
-      const order = await pos('order.create', { quoteAssetId: 'usd', quoteAmount: amount, paymentAssetId: USDT, isChain: false });
+      const order = await pos('order.create', {
+        quoteAssetId: 'usd',
+        quoteAmount: amount,
+        paymentAssetId: USDT,
+        isChain: false,
+      });
       await pos('sandbox.payInFull', { orderId: order.orderId });
     }
     await pos('sandbox.advanceClock', { seconds: 10 });
@@ -76,7 +85,10 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
   });
 
   it("opens a payment's timeline and deliveries", async () => {
-    await page.getByRole('button', { name: /^Details / }).last().click();
+    await page
+      .getByRole('button', { name: /^Details / })
+      .last()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Timeline' }).waitFor();
     await expect.poll(() => dialog.locator('.timeline li').count()).toBeGreaterThanOrEqual(3);

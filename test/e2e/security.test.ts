@@ -16,7 +16,14 @@ const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 
 /** The attacker's page: every trick it tries reports into window.report. */
 function attackerPage(target: string): string {
-  const body = JSON.stringify({ payeeId: SHOP, orderId: 'attack-0001', quoteAssetId: 'usd', quoteAmount: '5', paymentAssetId: USDT, settlementAssetId: USDT });
+  const body = JSON.stringify({
+    payeeId: SHOP,
+    orderId: 'attack-0001',
+    quoteAssetId: 'usd',
+    quoteAmount: '5',
+    paymentAssetId: USDT,
+    settlementAssetId: USDT,
+  });
   return `<!doctype html><html><body><h1>Totally normal page</h1><script>
   window.report = {};
   const target = ${JSON.stringify(target)};
@@ -38,7 +45,9 @@ describe.runIf(e2eAvailable())('e2e: a foreign web page cannot drive the till', 
 
   beforeAll(async () => {
     host = await startHost();
-    attacker = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage(host.url)));
+    attacker = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(attackerPage(host.url)),
+    );
     await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
     attackerUrl = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}`;
     browser = await launchBrowser();
@@ -55,12 +64,16 @@ describe.runIf(e2eAvailable())('e2e: a foreign web page cannot drive the till', 
     const page = await browser.newPage();
     await page.goto(attackerUrl);
     await page.evaluate(() => (globalThis as unknown as { done: Promise<unknown> }).done);
-    const report = (await page.evaluate(() => (globalThis as unknown as { report: Record<string, string> }).report)) as Record<string, string>;
+    const report = (await page.evaluate(
+      () => (globalThis as unknown as { report: Record<string, string> }).report,
+    )) as Record<string, string>;
     // Reads across origins fail in the browser (no CORS headers): the token never reaches the page.
     expect(report.readPage).toMatch(/^error/);
     expect(report.readCode).toMatch(/^error/);
     expect(JSON.stringify(report)).not.toMatch(/paydesk-token/);
-    const result = (await (await fetch(`${host.url}/v1/payments_result?orderId=attack-0001&payeeId=${SHOP}`)).json()) as { success: boolean; code: number };
+    const result = (await (
+      await fetch(`${host.url}/v1/payments_result?orderId=attack-0001&payeeId=${SHOP}`)
+    ).json()) as { success: boolean; code: number };
     expect(result).toMatchObject({ success: false, code: 10062 });
     const after = (await (await fetch(`${host.url}/v1/health`)).json()) as { timestampMs: number };
     expect(after.timestampMs - before.timestampMs).toBeLessThan(60_000);
@@ -73,7 +86,13 @@ describe.runIf(e2eAvailable())('e2e: a foreign web page cannot drive the till', 
     const rebinding = await chromium.launch({
       executablePath: findChromium()!,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-quic', '--host-resolver-rules=MAP attacker.example 127.0.0.1'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-quic',
+        '--host-resolver-rules=MAP attacker.example 127.0.0.1',
+      ],
     });
     try {
       const page = await rebinding.newPage();
@@ -82,7 +101,16 @@ describe.runIf(e2eAvailable())('e2e: a foreign web page cannot drive the till', 
       const html = await page.content();
       expect(html).not.toContain('paydesk-token');
       // Its own scripts cannot reach the PosApi either.
-      const call = await page.evaluate(async () => (await fetch('/pos/call/app.info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+      const call = await page.evaluate(
+        async () =>
+          (
+            await fetch('/pos/call/app.info', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: '{}',
+            })
+          ).status,
+      );
       expect(call).toBe(421);
       await screenshot(page, 'security-rebinding');
     } finally {

@@ -16,9 +16,15 @@ import { repoRoot } from './host.js';
 
 export const ANVIL_BIN = join(repoRoot, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
 // anvil's default test accounts (public, funded only on a local dev chain).
-const PAYER_KEYS: Hex[] = ['0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'];
+const PAYER_KEYS: Hex[] = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+];
 
-export const TOKEN_ABI = parseAbi(['function transfer(address to, uint256 value) returns (bool)', 'function balanceOf(address) view returns (uint256)']);
+export const TOKEN_ABI = parseAbi([
+  'function transfer(address to, uint256 value) returns (bool)',
+  'function balanceOf(address) view returns (uint256)',
+]);
 
 export function anvilAvailable(): boolean {
   return existsSync(ANVIL_BIN);
@@ -38,7 +44,15 @@ export interface Anvil {
 function compileToken(): { abi: unknown[]; bytecode: Hex } {
   const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
   const source = readFileSync(join(repoRoot, 'test/fixtures/TestToken.sol'), 'utf8');
-  const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'TestToken.sol': { content: source } }, settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } }))) as {
+  const output = JSON.parse(
+    solc.compile(
+      JSON.stringify({
+        language: 'Solidity',
+        sources: { 'TestToken.sol': { content: source } },
+        settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+      }),
+    ),
+  ) as {
     contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>;
     errors?: { severity: string; formattedMessage: string }[];
   };
@@ -51,7 +65,9 @@ function compileToken(): { abi: unknown[]; bytecode: Hex } {
 export async function startAnvil(extraArgs: string[] = [], options: { chainId?: number } = {}): Promise<Anvil> {
   const chainId = options.chainId ?? foundry.id;
   const chain = defineChain({ ...foundry, id: chainId });
-  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1', '--chain-id', String(chainId), ...extraArgs], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(ANVIL_BIN, ['--port', '0', '--host', '127.0.0.1', '--chain-id', String(chainId), ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('anvil did not start')), 20_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -67,7 +83,8 @@ export async function startAnvil(extraArgs: string[] = [], options: { chainId?: 
   const transport = http(url, { timeout: 300_000 });
   const publicClient = createPublicClient({ chain, transport });
   const testClient = createTestClient({ chain, mode: 'anvil', transport });
-  const wallet = (index = 0) => createWalletClient({ chain, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
+  const wallet = (index = 0) =>
+    createWalletClient({ chain, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
   return {
     url,
     chainId,
@@ -77,7 +94,13 @@ export async function startAnvil(extraArgs: string[] = [], options: { chainId?: 
     wallet,
     async deployToken(supply) {
       const { abi, bytecode } = compileToken();
-      const hash = await wallet(0).deployContract({ abi, bytecode, args: [supply], account: privateKeyToAccount(PAYER_KEYS[0]!), chain });
+      const hash = await wallet(0).deployContract({
+        abi,
+        bytecode,
+        args: [supply],
+        account: privateKeyToAccount(PAYER_KEYS[0]!),
+        chain,
+      });
       const receipt = await publicClient.waitForTransactionReceipt({ hash });
       if (!receipt.contractAddress) throw new Error('token not deployed');
       return receipt.contractAddress;
@@ -104,7 +127,11 @@ export async function startRpcSwitch(upstream: string): Promise<RpcSwitch> {
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
-        .then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(Buffer.from(await answer.arrayBuffer())))
+        .then(async (answer) =>
+          response
+            .writeHead(answer.status, { 'content-type': 'application/json' })
+            .end(Buffer.from(await answer.arrayBuffer())),
+        )
         .catch(() => response.writeHead(502).end());
     });
   });

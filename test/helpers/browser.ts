@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { repoRoot } from './host.js';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter((p): p is string => !!p);
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter((p): p is string => !!p);
 
 export function findChromium(): string | undefined {
   return CANDIDATES.find((p) => existsSync(p));
@@ -19,7 +24,8 @@ let reported = false;
 export function e2eAvailable(): boolean {
   const found = findChromium();
   if (found) return true;
-  if (process.env.E2E === 'required') throw new Error('E2E=required but no Chromium was found (apt-get install chromium)');
+  if (process.env.E2E === 'required')
+    throw new Error('E2E=required but no Chromium was found (apt-get install chromium)');
   if (!reported) {
     reported = true;
     process.stdout.write('skipped: no Chromium\n');
@@ -34,7 +40,15 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath,
     headless: true,
     // playwright gives each launch a fresh profile of its own (it refuses --user-data-dir here).
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 

@@ -44,26 +44,54 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       void (async () => {
         const body = Buffer.concat(chunks);
         const fault = down ?? pending.shift() ?? null;
-        log.push({ at: Date.now(), method: request.method ?? '', path: request.url ?? '', body: body.toString(), outcome: fault ?? 'ok' });
+        log.push({
+          at: Date.now(),
+          method: request.method ?? '',
+          path: request.url ?? '',
+          body: body.toString(),
+          outcome: fault ?? 'ok',
+        });
         if (fault === 'refuse') return request.socket.destroy();
-        if (fault === 'http500') return response.writeHead(500, { 'content-type': 'text/plain' }).end('upstream exploded');
-        if (fault === 'rate1429') return response.writeHead(429, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 1429, success: false, message: 'rate limited', data: [], timestampMs: Date.now() }));
+        if (fault === 'http500')
+          return response.writeHead(500, { 'content-type': 'text/plain' }).end('upstream exploded');
+        if (fault === 'rate1429')
+          return response.writeHead(429, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              code: 1429,
+              success: false,
+              message: 'rate limited',
+              data: [],
+              timestampMs: Date.now(),
+            }),
+          );
         if (fault === 'delay30s') await new Promise((resolve) => setTimeout(resolve, 30_000));
         if (request.method === 'POST' && request.url === '/v1/payments' && createHook) await createHook();
-        const forward = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } }, (answer) => {
-          const parts: Buffer[] = [];
-          answer.on('data', (c: Buffer) => parts.push(c));
-          answer.on('end', () => {
-            const all = Buffer.concat(parts);
-            if (fault === 'drop') {
-              // Headers and half the body, then the line goes dead.
-              response.writeHead(answer.statusCode ?? 200, { 'content-type': 'application/json', 'content-length': String(all.length) });
-              response.write(all.subarray(0, Math.floor(all.length / 2)));
-              return request.socket.destroy();
-            }
-            if (!response.destroyed) response.writeHead(answer.statusCode ?? 502, answer.headers).end(all);
-          });
-        });
+        const forward = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: request.url,
+            method: request.method,
+            headers: { ...request.headers, host: target.host },
+          },
+          (answer) => {
+            const parts: Buffer[] = [];
+            answer.on('data', (c: Buffer) => parts.push(c));
+            answer.on('end', () => {
+              const all = Buffer.concat(parts);
+              if (fault === 'drop') {
+                // Headers and half the body, then the line goes dead.
+                response.writeHead(answer.statusCode ?? 200, {
+                  'content-type': 'application/json',
+                  'content-length': String(all.length),
+                });
+                response.write(all.subarray(0, Math.floor(all.length / 2)));
+                return request.socket.destroy();
+              }
+              if (!response.destroyed) response.writeHead(answer.statusCode ?? 502, answer.headers).end(all);
+            });
+          },
+        );
         forward.on('error', () => request.socket.destroy());
         forward.end(body);
       })();

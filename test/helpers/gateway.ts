@@ -23,7 +23,11 @@ export interface TestGateway {
   /** A read connection to gateway.db for checking what was (not) stored. */
   count(table: string): number;
   get(path: string, query?: Record<string, string>): Promise<ApiAnswer>;
-  post(path: string, body?: unknown, options?: { form?: boolean; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  post(
+    path: string,
+    body?: unknown,
+    options?: { form?: boolean; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
   close(): Promise<void>;
 }
 
@@ -32,10 +36,20 @@ export interface ApiAnswer {
   body: { code: number; success: boolean; message: string; data: any; timestampMs: number };
 }
 
-export async function startGateway(options: { clock?: Clock; mode?: 'sandbox' | 'live'; dataDir?: string; railPollMs?: number } = {}): Promise<TestGateway> {
+export async function startGateway(
+  options: { clock?: Clock; mode?: 'sandbox' | 'live'; dataDir?: string; railPollMs?: number } = {},
+): Promise<TestGateway> {
   const dataDir = options.dataDir ?? tempDataDir('pd-gw-');
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 10, 23, 12, 0, 0));
-  const core = await startCore({ dataDir, shell: 'host', port: 0, logger: silentLogger, clock, mode: options.mode, railPollMs: options.railPollMs });
+  const core = await startCore({
+    dataDir,
+    shell: 'host',
+    port: 0,
+    logger: silentLogger,
+    clock,
+    mode: options.mode,
+    railPollMs: options.railPollMs,
+  });
   const merchantKey = readFileSync(join(dataDir, 'merchant-key'), 'utf8').trim();
   const reader = new Database(join(dataDir, 'gateway.db'), { readonly: true });
   const call = async (method: string, path: string, init: RequestInit = {}): Promise<ApiAnswer> => {
@@ -52,9 +66,15 @@ export async function startGateway(options: { clock?: Clock; mode?: 'sandbox' | 
     get: (path, query) => call('GET', query ? `${path}?${new URLSearchParams(query)}` : path),
     post: (path, body, opts = {}) => {
       if (opts.form) {
-        return call('POST', path, { body: new URLSearchParams(body as Record<string, string>).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers } });
+        return call('POST', path, {
+          body: new URLSearchParams(body as Record<string, string>).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...opts.headers },
+        });
       }
-      return call('POST', path, { body: JSON.stringify(body ?? {}), headers: { 'content-type': 'application/json', ...opts.headers } });
+      return call('POST', path, {
+        body: JSON.stringify(body ?? {}),
+        headers: { 'content-type': 'application/json', ...opts.headers },
+      });
     },
     async close() {
       reader.close();

@@ -18,7 +18,10 @@ export interface HostProcess {
 
 function childPids(pid: number): number[] {
   try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return [];
   }
@@ -32,12 +35,22 @@ export function tempDataDir(prefix = 'paydesk-'): string {
  * Runs the built host directly (`node dist/electron/host.js`): `npm test` builds first, and a
  * test that wants the full README path spawns `npm run -s serve` with `viaNpm`.
  */
-export async function startHost(options: { dataDir?: string; args?: string[]; viaNpm?: boolean; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<HostProcess> {
+export async function startHost(
+  options: { dataDir?: string; args?: string[]; viaNpm?: boolean; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<HostProcess> {
   const dataDir = options.dataDir ?? tempDataDir();
   const hostArgs = ['--port', '0', '--data', dataDir, ...(options.args ?? [])];
   const child = options.viaNpm
-    ? spawn('npm', ['run', '-s', 'serve', '--', ...hostArgs], { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['dist/electron/host.js', ...hostArgs], { cwd: repoRoot, env: { ...process.env, PAYDESK_QUIET: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    ? spawn('npm', ['run', '-s', 'serve', '--', ...hostArgs], {
+        cwd: repoRoot,
+        env: { ...process.env, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+    : spawn(process.execPath, ['dist/electron/host.js', ...hostArgs], {
+        cwd: repoRoot,
+        env: { ...process.env, PAYDESK_QUIET: '1', ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let errText = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errText += chunk.toString();
@@ -45,12 +58,16 @@ export async function startHost(options: { dataDir?: string; args?: string[]; vi
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code, signal) => {
       // A death by signal is reported on stderr of the test, so a flaky exit can be diagnosed.
-      if (code === null) process.stderr.write(`[host ${child.pid}] ended by ${signal}; its stderr:\n${errText.slice(-4000)}\n`);
+      if (code === null)
+        process.stderr.write(`[host ${child.pid}] ended by ${signal}; its stderr:\n${errText.slice(-4000)}\n`);
       resolve(code);
     }),
   );
   const firstLine = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host not ready in time; stderr:\n${errText}`)), options.timeoutMs ?? 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`host not ready in time; stderr:\n${errText}`)),
+      options.timeoutMs ?? 30_000,
+    );
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
       clearTimeout(timer);

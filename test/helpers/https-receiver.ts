@@ -18,10 +18,13 @@ export interface ReceivedCallback {
 export type Behaviour = (request: ReceivedCallback, response: ServerResponse) => void;
 
 export const answers = {
-  success: (): Behaviour => (_q, r) => r.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"SUCCESS"}'),
-  otherCode: (): Behaviour => (_q, r) => r.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"FAIL"}'),
+  success: (): Behaviour => (_q, r) =>
+    r.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"SUCCESS"}'),
+  otherCode: (): Behaviour => (_q, r) =>
+    r.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"FAIL"}'),
   noContent: (): Behaviour => (_q, r) => r.writeHead(204).end(),
-  serverError: (): Behaviour => (_q, r) => r.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"FAIL"}'),
+  serverError: (): Behaviour => (_q, r) =>
+    r.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"FAIL"}'),
   redirect: (): Behaviour => (_q, r) => r.writeHead(302, { location: '/elsewhere' }).end(),
   notJson: (): Behaviour => (_q, r) => r.writeHead(200, { 'content-type': 'text/plain' }).end('SUCCESS'),
   stall: (): Behaviour => () => {},
@@ -44,7 +47,12 @@ export async function startReceiver(identity?: TlsIdentity): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const entry = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       received.push(entry);
       (routes.get(entry.path) ?? answers.success())(entry, res);
     });

@@ -6,7 +6,16 @@ import type { AppInfo, PosApi } from '../../shared/posapi.js';
 function fakeApi(info: Partial<AppInfo>): PosApi {
   return {
     call: (async (command: string) => {
-      if (command === 'app.info') return { name: 'Paydesk', version: '9.9.9', mode: 'sandbox', gatewayUrl: 'http://x', dataDir: '/d', shell: 'host', ...info };
+      if (command === 'app.info')
+        return {
+          name: 'Paydesk',
+          version: '9.9.9',
+          mode: 'sandbox',
+          gatewayUrl: 'http://x',
+          dataDir: '/d',
+          shell: 'host',
+          ...info,
+        };
       throw new Error(`unexpected ${command}`);
     }) as PosApi['call'],
     subscribe: () => () => {},

@@ -53,7 +53,15 @@ describe('first run', () => {
     const api: PosApi = {
       call: (async (command: string) => {
         calls.push(command);
-        if (command === 'app.info') return { name: 'Paydesk', version: '1', mode: 'sandbox', gatewayUrl: 'http://x', dataDir: '/d', shell: 'host' };
+        if (command === 'app.info')
+          return {
+            name: 'Paydesk',
+            version: '1',
+            mode: 'sandbox',
+            gatewayUrl: 'http://x',
+            dataDir: '/d',
+            shell: 'host',
+          };
         if (command === 'settings.get') return unconfigured;
         if (command === 'payee.lookup') {
           const { PosCallError } = await import('../../renderer/api/pos-client.js');

@@ -14,7 +14,16 @@ import { answers, startReceiver, type Receiver } from '../helpers/https-receiver
 const KEY = 'test-merchant-key-0123456789abcdef';
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-function setup(receiver: Receiver, opts: { mode?: 'sandbox' | 'live'; timeoutMs?: number; allowlist?: string[]; resolve?: ConstructorParameters<typeof CallbackSender>[0]['resolve']; perOrigin?: number } = {}) {
+function setup(
+  receiver: Receiver,
+  opts: {
+    mode?: 'sandbox' | 'live';
+    timeoutMs?: number;
+    allowlist?: string[];
+    resolve?: ConstructorParameters<typeof CallbackSender>[0]['resolve'];
+    perOrigin?: number;
+  } = {},
+) {
   const db = new Database(':memory:');
   db.exec(callbackTablesSql);
   db.exec(callbackOriginIndexSql);
@@ -29,13 +38,27 @@ function setup(receiver: Receiver, opts: { mode?: 'sandbox' | 'live'; timeoutMs?
     timeoutMs: opts.timeoutMs,
     resolve: opts.resolve,
   });
-  const dispatcher = new CallbackDispatcher({ store, sender, clock, logger: silentLogger, perOriginConcurrency: opts.perOrigin });
+  const dispatcher = new CallbackDispatcher({
+    store,
+    sender,
+    clock,
+    logger: silentLogger,
+    perOriginConcurrency: opts.perOrigin,
+  });
   let n = 0;
   const enqueue = (path: string, url = receiver.url) => {
     n += 1;
     const deliveryId = `d-${n}`;
     const body = JSON.stringify({ orderId: '', traceId: `t-${n}`, payeeId: 'p', callbackEvent: 'success' });
-    store.enqueue({ deliveryId, traceId: `t-${n}`, event: 'success', url: url + path, origin: new URL(url).origin, body, nowMs: clock.now() });
+    store.enqueue({
+      deliveryId,
+      traceId: `t-${n}`,
+      event: 'success',
+      url: url + path,
+      origin: new URL(url).origin,
+      body,
+      nowMs: clock.now(),
+    });
     return deliveryId;
   };
   const settle = async () => {
@@ -76,7 +99,11 @@ describe('callback delivery over real HTTPS', () => {
     clock.advance(24 * 3600 * 1000);
     await settle();
     expect(store.get(id)!.attempts).toHaveLength(9);
-    expect(log.attempts.every((a) => a.httpStatus === 500 && a.error === 'HTTP 500' && a.responseExcerpt === '{"code":"FAIL"}')).toBe(true);
+    expect(
+      log.attempts.every(
+        (a) => a.httpStatus === 500 && a.error === 'HTTP 500' && a.responseExcerpt === '{"code":"FAIL"}',
+      ),
+    ).toBe(true);
   });
 
   it('counts only HTTP 200 with code "SUCCESS" as delivered', async () => {
@@ -121,27 +148,50 @@ describe('callback delivery over real HTTPS', () => {
     const header = got.headers[SIGNATURE_HEADER] as string;
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     expect(verifySignature(header, got.body, KEY, Date.now() / 1000)).toMatchObject({ ok: true });
-    expect(verifySignature(header, got.body.replace('t-', 'x-'), KEY, Date.now() / 1000)).toMatchObject({ ok: false, reason: 'signature mismatch' });
+    expect(verifySignature(header, got.body.replace('t-', 'x-'), KEY, Date.now() / 1000)).toMatchObject({
+      ok: false,
+      reason: 'signature mismatch',
+    });
     expect(verifySignature(header, got.body, 'another-key', Date.now() / 1000)).toMatchObject({ ok: false });
-    expect(verifySignature(header, got.body, KEY, Date.now() / 1000 + 3600)).toMatchObject({ ok: false, reason: /too old/ });
+    expect(verifySignature(header, got.body, KEY, Date.now() / 1000 + 3600)).toMatchObject({
+      ok: false,
+      reason: /too old/,
+    });
     expect(signBody('{}', KEY, 1700000000)).toBe(signBody('{}', KEY, 1700000000.9));
   });
 
   it('refuses loopback, private, link-local and multicast targets in live mode unless allow-listed', async () => {
-    for (const url of ['https://localhost/cb', 'https://shop.localhost/cb', 'https://127.0.0.1/cb', 'https://10.1.2.3/cb', 'https://172.20.0.1/cb', 'https://192.168.1.10/cb', 'https://169.254.169.254/cb', 'https://224.0.0.1/cb', 'https://[::1]/cb', 'https://[fd00::1]/cb', 'https://[fe80::1]/cb']) {
+    for (const url of [
+      'https://localhost/cb',
+      'https://shop.localhost/cb',
+      'https://127.0.0.1/cb',
+      'https://10.1.2.3/cb',
+      'https://172.20.0.1/cb',
+      'https://192.168.1.10/cb',
+      'https://169.254.169.254/cb',
+      'https://224.0.0.1/cb',
+      'https://[::1]/cb',
+      'https://[fd00::1]/cb',
+      'https://[fe80::1]/cb',
+    ]) {
       expect(checkCallbackUrl(url, 'live', []), url).toMatchObject({ ok: false, reason: 'address_not_allowed' });
       expect(checkCallbackUrl(url, 'sandbox', []), url).toMatchObject({ ok: true });
     }
     expect(checkCallbackUrl('http://shop.example/cb', 'sandbox', [])).toMatchObject({ ok: false, reason: 'not_https' });
     expect(checkCallbackUrl('https://shop.example/cb', 'live', [])).toMatchObject({ ok: true });
-    expect(checkCallbackUrl('https://127.0.0.1:8443/cb', 'live', ['https://127.0.0.1:8443'])).toMatchObject({ ok: true });
+    expect(checkCallbackUrl('https://127.0.0.1:8443/cb', 'live', ['https://127.0.0.1:8443'])).toMatchObject({
+      ok: true,
+    });
     expect(isBlockedAddress('8.8.8.8')).toBe(false);
     expect(isBlockedAddress('::ffff:127.0.0.1')).toBe(true);
 
     // At send time: a public-looking name that resolves to loopback is refused, no request is made.
     receiver.on('/rebind', answers.success());
     const port = new URL(receiver.url).port;
-    const resolveToLoopback = (_host: string, cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const resolveToLoopback = (
+      _host: string,
+      cb: (e: NodeJS.ErrnoException | null, a: { address: string; family: number }[]) => void,
+    ) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
     const live = setup(receiver, { mode: 'live', resolve: resolveToLoopback });
     const before = receiver.received.length;
     const id = live.enqueue('/rebind', `https://callbacks.shop.example:${port}`);
@@ -168,7 +218,8 @@ describe('callback delivery over real HTTPS', () => {
     const healthyIds = Array.from({ length: 1000 }, () => enqueue('/healthy'));
     dispatcher.start();
     const deadline = Date.now() + 15_000;
-    while (Date.now() < deadline && healthyIds.some((id) => store.get(id)!.status !== 'delivered')) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && healthyIds.some((id) => store.get(id)!.status !== 'delivered'))
+      await new Promise((r) => setTimeout(r, 50));
     expect(healthyIds.filter((id) => store.get(id)!.status === 'delivered')).toHaveLength(1000);
     // The dead endpoint holds at most its per-endpoint share and has no recorded outcome yet.
     expect(deadIds.filter((id) => store.get(id)!.attempts.length > 0)).toHaveLength(0);

@@ -29,7 +29,11 @@ describe('database module', () => {
     expect(migrate(db, twoSteps.slice(0, 1))).toEqual([1]);
     expect(migrate(db, twoSteps)).toEqual([2]);
     expect(migrate(db, twoSteps)).toEqual([]);
-    const broken: Migration[] = [...twoSteps, { version: 3, name: 'bad', up: (d) => d.exec('CREATE TABLE c (x INTEGER) STRICT; SELECT nope FROM nowhere') }, { version: 4, name: 'never', up: () => {} }];
+    const broken: Migration[] = [
+      ...twoSteps,
+      { version: 3, name: 'bad', up: (d) => d.exec('CREATE TABLE c (x INTEGER) STRICT; SELECT nope FROM nowhere') },
+      { version: 4, name: 'never', up: () => {} },
+    ];
     expect(() => migrate(db, broken)).toThrow();
     // Nothing of the failed batch stuck: same version, no table c.
     expect(db.pragma('user_version', { simple: true })).toBe(2);
@@ -67,7 +71,9 @@ describe('database module', () => {
     ] as const) {
       const db = open(':memory:');
       expect(db.pragma('user_version', { simple: true })).toBe(list.length);
-      const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string; sql: string }[];
+      const tables = db
+        .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+        .all() as { name: string; sql: string }[];
       expect(tables.length).toBeGreaterThan(0);
       for (const table of tables) expect(table.sql, table.name).toMatch(/STRICT\s*$/);
       db.close();

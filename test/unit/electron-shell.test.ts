@@ -138,7 +138,9 @@ describe('electron/main.ts', () => {
   it('registers the app scheme before ready, then opens one window', () => {
     expect(fake.calls.indexOf('registerSchemesAsPrivileged')).toBeGreaterThanOrEqual(0);
     expect(fake.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(fake.calls.indexOf('whenReady'));
-    expect(fake.privileged).toEqual([{ scheme: 'paydesk', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(fake.privileged).toEqual([
+      { scheme: 'paydesk', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
     expect(fake.windows).toHaveLength(1);
     expect(fake.windows[0].loaded).toBe('paydesk://app/');
   });
@@ -200,7 +202,10 @@ describe('electron/main.ts', () => {
     const handle = fake.ipcHandlers.get('paydesk:call')!;
     const info = await handle(appEvent, 'app.info', {});
     expect(info).toMatchObject({ ok: true, result: { name: 'Paydesk', shell: 'electron', mode: 'sandbox', dataDir } });
-    expect(await handle({ senderFrame: { url: 'https://evil.example/' } }, 'app.info', {})).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await handle({ senderFrame: { url: 'https://evil.example/' } }, 'app.info', {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
     expect(await handle(appEvent, 'nope.nothing', {})).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
     expect(await handle(appEvent, 42, {})).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
   });
@@ -208,7 +213,10 @@ describe('electron/main.ts', () => {
   it('pushes core events to the window over the event channel', () => {
     const contents = fake.windows[0].webContents;
     shellState.core.events.publish('connection.changed', { online: false, since: '2026-11-23T00:00:00.000Z' } as any);
-    expect(contents.sent.at(-1)).toEqual(['paydesk:event', { event: 'connection.changed', payload: { online: false, since: '2026-11-23T00:00:00.000Z' } }]);
+    expect(contents.sent.at(-1)).toEqual([
+      'paydesk:event',
+      { event: 'connection.changed', payload: { online: false, since: '2026-11-23T00:00:00.000Z' } },
+    ]);
   });
 
   it('serves the gateway on loopback for the till, like the host does', async () => {

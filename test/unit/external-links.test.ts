@@ -5,7 +5,10 @@ import { IssuedLinks } from '../../electron/bridge/external-links.js';
 describe('IssuedLinks', () => {
   it('allows exactly the https explorer URLs found in PosApi results, at any depth', () => {
     const links = new IssuedLinks();
-    links.noteFrom({ order: { transactions: [{ txid: 'ab', explorerUrl: 'https://etherscan.io/tx/0xab' }] }, note: 'https://evil.example/' });
+    links.noteFrom({
+      order: { transactions: [{ txid: 'ab', explorerUrl: 'https://etherscan.io/tx/0xab' }] },
+      note: 'https://evil.example/',
+    });
     expect(links.allows('https://etherscan.io/tx/0xab')).toBe(true);
     expect(links.allows('https://etherscan.io/tx/0xcd')).toBe(false);
     expect(links.allows('https://evil.example/')).toBe(false); // a URL in any other field is not a link the app made
@@ -13,7 +16,13 @@ describe('IssuedLinks', () => {
 
   it('ignores explorer fields that are not plain https URLs', () => {
     const links = new IssuedLinks();
-    const bad = ['file:///etc/passwd', 'javascript:alert(1)', 'http://mempool.space/tx/1', 'https://user:pw@host.example/tx', 'not a url'];
+    const bad = [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'http://mempool.space/tx/1',
+      'https://user:pw@host.example/tx',
+      'not a url',
+    ];
     links.noteFrom(bad.map((explorerUrl) => ({ explorerUrl })));
     for (const url of bad) expect(links.allows(url)).toBe(false);
   });

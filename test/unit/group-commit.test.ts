@@ -9,7 +9,13 @@ import { startCheckpointer } from '../../electron/platform/checkpointer.js';
 import { openDatabase, type Db } from '../../electron/platform/db.js';
 import { GroupCommit } from '../../electron/platform/group-commit.js';
 
-const migrations = [{ version: 1, name: 'items', up: (db: Db) => db.exec('CREATE TABLE items (name TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT') }];
+const migrations = [
+  {
+    version: 1,
+    name: 'items',
+    up: (db: Db) => db.exec('CREATE TABLE items (name TEXT PRIMARY KEY, n INTEGER NOT NULL) STRICT'),
+  },
+];
 const dirs: string[] = [];
 const tempFile = () => {
   const dir = mkdtempSync(join(tmpdir(), 'pd-gc-'));
@@ -97,7 +103,11 @@ describe('checkpoint worker', () => {
       for (let i = 0; i < 2000; i++) insert.run(`item-${i}-${'x'.repeat(100)}`, i);
     })();
     const sizeBefore = statSync(file).size;
-    const checkpointer = startCheckpointer({ file, sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'), intervalMs: 20 });
+    const checkpointer = startCheckpointer({
+      file,
+      sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'),
+      intervalMs: 20,
+    });
     await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(sizeBefore);
     await checkpointer.close();
     expect(existsSync(`${file}-wal`)).toBe(true);

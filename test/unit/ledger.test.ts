@@ -19,8 +19,21 @@ function open() {
 }
 
 const tx = (txid: string, amount: string): TransactionRow => ({
-  kind: 'chain', txid, network: 'Ethereum', trace_id: 'trace-1', asset_id: 'a', amount, destination: '0xabc', tag: '', memo: '',
-  confirmations: 0, required_confirmations: 3, confirmed: 0, gone: 0, booked: 'unmatched', seen_at: 1,
+  kind: 'chain',
+  txid,
+  network: 'Ethereum',
+  trace_id: 'trace-1',
+  asset_id: 'a',
+  amount,
+  destination: '0xabc',
+  tag: '',
+  memo: '',
+  confirmations: 0,
+  required_confirmations: 3,
+  confirmed: 0,
+  gone: 0,
+  booked: 'unmatched',
+  seen_at: 1,
 });
 
 describe('Ledger', () => {

@@ -19,14 +19,46 @@ function openGateway(mode: 'sandbox' | 'live') {
   dirs.push(dir);
   const db = openGatewayDb(join(dir, 'gateway.db'));
   const clock = new ManualClock(Date.UTC(2026, 10, 23));
-  const gateway = createGateway({ db, clock, logger: silentLogger, mode, version: 'test', ids: randomIds, merchantKey: 'k', origin: () => 'http://127.0.0.1' });
+  const gateway = createGateway({
+    db,
+    clock,
+    logger: silentLogger,
+    mode,
+    version: 'test',
+    ids: randomIds,
+    merchantKey: 'k',
+    origin: () => 'http://127.0.0.1',
+  });
   const payee = new Payees(db, randomIds).register('9000001', 'Live Shop', clock.now());
   const traceId = randomIds.uuid();
   const row = {
-    trace_id: traceId, payee_id: payee.payeeId, order_id: 'live-order-1', quote_asset_id: 'usd', quote_amount: '10', fixed_payment_amount: '', settlement_asset_id: '',
-    strict_mode: 0, payment_asset_id: '4d8c508b-91c5-375b-92b0-ee702ed2dac5', is_chain: 0, remark: '', note: '', settlement_memo: '', return_to: '', failed_return_to: '',
-    callback_url: 'https://shop.example/hook', callback_events: 'pending|settle|paid_less', expired_at: 0, is_one_time: 0, code_expires_at: 0, review_required: 0, quote_usd_value: '10',
-    current_client_id: randomIds.uuid(), created_at: clock.now(), updated_at: clock.now(), status: 'unpaid' as const, payable_amount: '10',
+    trace_id: traceId,
+    payee_id: payee.payeeId,
+    order_id: 'live-order-1',
+    quote_asset_id: 'usd',
+    quote_amount: '10',
+    fixed_payment_amount: '',
+    settlement_asset_id: '',
+    strict_mode: 0,
+    payment_asset_id: '4d8c508b-91c5-375b-92b0-ee702ed2dac5',
+    is_chain: 0,
+    remark: '',
+    note: '',
+    settlement_memo: '',
+    return_to: '',
+    failed_return_to: '',
+    callback_url: 'https://shop.example/hook',
+    callback_events: 'pending|settle|paid_less',
+    expired_at: 0,
+    is_one_time: 0,
+    code_expires_at: 0,
+    review_required: 0,
+    quote_usd_value: '10',
+    current_client_id: randomIds.uuid(),
+    created_at: clock.now(),
+    updated_at: clock.now(),
+    status: 'unpaid' as const,
+    payable_amount: '10',
   };
   gateway.store.insert(row);
   return { db, gateway, traceId, payeeId: payee.payeeId, dir };
@@ -43,7 +75,10 @@ describe('callback bodies by mode', () => {
     await gateway.close();
     db.close();
     const reader = new Database(join(dir, 'gateway.db'), { readonly: true });
-    const rows = reader.prepare('SELECT event, body FROM callback_deliveries WHERE trace_id = ?').all(traceId) as { event: string; body: string }[];
+    const rows = reader.prepare('SELECT event, body FROM callback_deliveries WHERE trace_id = ?').all(traceId) as {
+      event: string;
+      body: string;
+    }[];
     reader.close();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.event).toBe('fail');

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { add, compare, convert, fromBaseUnits, isDecimalText, parseAmount, remaining, roundDown, roundUp, subtract, toBaseUnits } from '../../shared/money.js';
+import {
+  add,
+  compare,
+  convert,
+  fromBaseUnits,
+  isDecimalText,
+  parseAmount,
+  remaining,
+  roundDown,
+  roundUp,
+  subtract,
+  toBaseUnits,
+} from '../../shared/money.js';
 
 describe('money', () => {
   it('parses to canonical decimal strings', () => {
@@ -8,7 +20,8 @@ describe('money', () => {
     expect(parseAmount('.5')).toBe('0.5');
     expect(parseAmount('100000')).toBe('100000');
     expect(parseAmount('0.00000001')).toBe('0.00000001');
-    for (const bad of ['', '1e5', '-1', 'abc', '1.2.3', 'NaN', 'Infinity', ' ']) expect(() => parseAmount(bad), bad).toThrow(RangeError);
+    for (const bad of ['', '1e5', '-1', 'abc', '1.2.3', 'NaN', 'Infinity', ' '])
+      expect(() => parseAmount(bad), bad).toThrow(RangeError);
     expect(isDecimalText('1.')).toBe(true);
     expect(isDecimalText('1e3')).toBe(false);
   });

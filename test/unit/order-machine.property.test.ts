@@ -11,14 +11,27 @@ import type { OrderStatus } from '../../shared/posapi.js';
 import { RESULT_STATUSES } from '../../shared/status.js';
 
 const event: fc.Arbitrary<OrderEvent> = fc.oneof(
-  fc.record({ kind: fc.constant('accepted' as const), clientId: fc.constantFrom('c1', 'c2'), summary: fc.constant('Pay 1 USDT') }),
+  fc.record({
+    kind: fc.constant('accepted' as const),
+    clientId: fc.constantFrom('c1', 'c2'),
+    summary: fc.constant('Pay 1 USDT'),
+  }),
   fc.record({ kind: fc.constant('unreachable' as const), message: fc.constantFrom('timeout', 'refused') }),
   fc.record({ kind: fc.constant('refused' as const), message: fc.constant('10002') }),
   {
-    arbitrary: fc.record({ kind: fc.constant('result' as const), status: fc.constantFrom(...RESULT_STATUSES), mismatch: fc.constantFrom('', '', 'other payee'), summary: fc.constant('s') }),
+    arbitrary: fc.record({
+      kind: fc.constant('result' as const),
+      status: fc.constantFrom(...RESULT_STATUSES),
+      mismatch: fc.constantFrom('', '', 'other payee'),
+      summary: fc.constant('s'),
+    }),
     weight: 4,
   },
-  fc.record({ kind: fc.constant('renewed' as const), clientId: fc.constantFrom('c1', 'c2', 'c3'), summary: fc.constant('Renewed') }),
+  fc.record({
+    kind: fc.constant('renewed' as const),
+    clientId: fc.constantFrom('c1', 'c2', 'c3'),
+    summary: fc.constant('Renewed'),
+  }),
 );
 
 /** The reference, written from the rules in plain steps. */
@@ -71,7 +84,8 @@ describe('till order machine', () => {
           if (before.status !== 'queued' && order.status !== before.status) {
             expect(outcome.effects).toContainEqual(expect.objectContaining({ kind: 'history', type: 'status' }));
           }
-          if (terminal && (before.status === 'success' || before.status === 'failed')) expect(outcome.effects).toEqual([]);
+          if (terminal && (before.status === 'success' || before.status === 'failed'))
+            expect(outcome.effects).toEqual([]);
         }
       }),
       { numRuns: 500 },

@@ -25,7 +25,15 @@ beforeAll(async () => {
   const stub = join(work, 'electron-dist');
   mkdirSync(stub, { recursive: true });
   // A stand-in binary carrying a fuse wire as Electron 41 ships it, so the fuses step has work to do.
-  writeFileSync(join(stub, 'electron'), Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from(SENTINEL), Buffer.from([1, SHIPPED_WIRE.length]), Buffer.from(SHIPPED_WIRE)]));
+  writeFileSync(
+    join(stub, 'electron'),
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\nexit 0\n'),
+      Buffer.from(SENTINEL),
+      Buffer.from([1, SHIPPED_WIRE.length]),
+      Buffer.from(SHIPPED_WIRE),
+    ]),
+  );
   chmodSync(join(stub, 'electron'), 0o755);
   writeFileSync(join(stub, 'version'), '41.7.1');
 
@@ -44,7 +52,9 @@ beforeAll(async () => {
     },
   });
   asarPath = join(work, 'out', 'linux-unpacked', 'resources', 'app.asar');
-  entries = existsSync(asarPath) ? listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/')) : [];
+  entries = existsSync(asarPath)
+    ? listPackage(asarPath, { isPack: false }).map((entry) => entry.replaceAll('\\', '/'))
+    : [];
 }, 240_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -79,8 +89,14 @@ describe('electron-builder packaging (offline, stub Electron)', () => {
     expect(entries.some((entry) => entry.startsWith('/node_modules/fastify/'))).toBe(true);
     expect(entries.some((entry) => entry.startsWith('/node_modules/better-sqlite3/'))).toBe(true);
     expect(entries.filter((entry) => entry.startsWith('/test/') || entry === '/test')).toEqual([]);
-    expect(entries.filter((entry) => entry.startsWith('/bench/') || entry.startsWith('/electron/') || entry.startsWith('/renderer/'))).toEqual([]);
+    expect(
+      entries.filter(
+        (entry) => entry.startsWith('/bench/') || entry.startsWith('/electron/') || entry.startsWith('/renderer/'),
+      ),
+    ).toEqual([]);
     expect(entries.filter((entry) => entry.endsWith('.map') && entry.startsWith('/dist/'))).toEqual([]);
-    expect(entries.some((entry) => entry.startsWith('/node_modules/vitest/') || entry.startsWith('/node_modules/react/'))).toBe(false);
+    expect(
+      entries.some((entry) => entry.startsWith('/node_modules/vitest/') || entry.startsWith('/node_modules/react/')),
+    ).toBe(false);
   });
 });

@@ -7,7 +7,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CONFIRMATION_GRACE_MS, recognisedOf, surplusOf, transition, type Effect, type Fact, type ResultState } from '../../electron/gateway/results/machine.js';
+import {
+  CONFIRMATION_GRACE_MS,
+  recognisedOf,
+  surplusOf,
+  transition,
+  type Effect,
+  type Fact,
+  type ResultState,
+} from '../../electron/gateway/results/machine.js';
 import { add, compare, isZero } from '../../shared/money.js';
 import type { ResultStatus } from '../../shared/status.js';
 
@@ -24,10 +32,24 @@ type Action =
   | { kind: 'review'; approve: boolean };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('pay' as const), units: fc.integer({ min: 1, max: 8 }), final: fc.boolean(), wrongAsset: fc.constantFrom(false, false, false, true) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      units: fc.integer({ min: 1, max: 8 }),
+      final: fc.boolean(),
+      wrongAsset: fc.constantFrom(false, false, false, true),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('confirm' as const), pick: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reorg' as const), pick: fc.nat(20) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('advance' as const), seconds: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 60, max: 200_000 })) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      seconds: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 60, max: 200_000 })),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('review' as const), approve: fc.boolean() }) },
 );
@@ -62,7 +84,9 @@ class Model {
     return this.status === 'success' || this.status === 'failed';
   }
   acceptsMoney(now: number): boolean {
-    return ['unpaid', 'confirming', 'paid_less'].includes(this.status) && !(this.deadlineMs > 0 && now >= this.deadlineMs);
+    return (
+      ['unpaid', 'confirming', 'paid_less'].includes(this.status) && !(this.deadlineMs > 0 && now >= this.deadlineMs)
+    );
   }
   end(code: string): void {
     this.status = 'failed';
@@ -131,7 +155,14 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
   for (const a of actions) {
     switch (a.kind) {
       case 'pay': {
-        const tx: Tx = { txid: `tx-${++n}`, amount: String(a.units), final: a.final, confirmed: a.final, gone: false, booked: 'counted' };
+        const tx: Tx = {
+          txid: `tx-${++n}`,
+          amount: String(a.units),
+          final: a.final,
+          confirmed: a.final,
+          gone: false,
+          booked: 'counted',
+        };
         const accepts = model.acceptsMoney(now);
         const fact: Fact = a.final
           ? { kind: 'transfer', txid: tx.txid, assetId: a.wrongAsset ? OTHER : ASSET, amount: tx.amount }
@@ -191,7 +222,9 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
         break;
       }
       case 'review': {
-        const outcome = transition(state, { kind: 'review', decision: a.approve ? 'approve' : 'reject' }, now, { settlementMs: SETTLE_MS });
+        const outcome = transition(state, { kind: 'review', decision: a.approve ? 'approve' : 'reject' }, now, {
+          settlementMs: SETTLE_MS,
+        });
         if (model.status !== 'auditing') expect(outcome.refusal?.refused).toBe('not_auditing');
         else if (a.approve) model.status = 'success';
         else model.end('10095');
@@ -230,9 +263,15 @@ describe('result state machine (property)', () => {
   it('agrees with the reference model and keeps every amount, for random histories', () => {
     fc.assert(
       // payableUnits 0 is an open amount (the payer chose it).
-      fc.property(fc.array(action, { minLength: 1, maxLength: 40 }), fc.integer({ min: 0, max: 20 }), fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 3600 })), fc.boolean(), (actions, payableUnits, deadlineS, review) => {
-        run(actions, String(payableUnits), deadlineS * 1000, review);
-      }),
+      fc.property(
+        fc.array(action, { minLength: 1, maxLength: 40 }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 3600 })),
+        fc.boolean(),
+        (actions, payableUnits, deadlineS, review) => {
+          run(actions, String(payableUnits), deadlineS * 1000, review);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -23,14 +23,22 @@ interface OldPayment {
   payable: string;
   surplus: string;
   status?: string;
-  txs: { amount: string; booked: 'counted' | 'surplus' | 'wrong_asset' | 'unmatched'; gone?: boolean; asset?: string; confirmed?: boolean }[];
+  txs: {
+    amount: string;
+    booked: 'counted' | 'surplus' | 'wrong_asset' | 'unmatched';
+    gone?: boolean;
+    asset?: string;
+    confirmed?: boolean;
+  }[];
 }
 
 /** A gateway.db as version 7 left it, with the given payments and their ledger. */
 function versionSevenDb(file: string, payments: OldPayment[]): void {
   const db = openDatabase({ file, migrations: gatewayMigrations.slice(0, 7) });
   expect(db.pragma('user_version', { simple: true })).toBe(7);
-  db.prepare("INSERT INTO payees (payee_id, network_id, full_name, created_at) VALUES ('payee-1', '7000101', 'Shop', 0)").run();
+  db.prepare(
+    "INSERT INTO payees (payee_id, network_id, full_name, created_at) VALUES ('payee-1', '7000101', 'Shop', 0)",
+  ).run();
   const insertPayment = db.prepare(
     `INSERT INTO payments (trace_id, payee_id, order_id, quote_asset_id, quote_amount, fixed_payment_amount, settlement_asset_id, strict_mode,
        payment_asset_id, is_chain, remark, note, settlement_memo, return_to, failed_return_to, callback_url, callback_events, expired_at,
@@ -44,8 +52,27 @@ function versionSevenDb(file: string, payments: OldPayment[]): void {
   );
   let n = 0;
   for (const p of payments) {
-    insertPayment.run(p.trace, `order-${p.trace}`, p.payable, ASSET, p.status ?? 'pending', p.payable, p.surplus, p.surplus === '0' ? 'no' : 'recorded');
-    for (const tx of p.txs) insertTx.run(`0x${++n}`, p.trace, tx.asset ?? ASSET, tx.amount, tx.confirmed === false ? 0 : 1, tx.gone ? 1 : 0, tx.booked, n);
+    insertPayment.run(
+      p.trace,
+      `order-${p.trace}`,
+      p.payable,
+      ASSET,
+      p.status ?? 'pending',
+      p.payable,
+      p.surplus,
+      p.surplus === '0' ? 'no' : 'recorded',
+    );
+    for (const tx of p.txs)
+      insertTx.run(
+        `0x${++n}`,
+        p.trace,
+        tx.asset ?? ASSET,
+        tx.amount,
+        tx.confirmed === false ? 0 : 1,
+        tx.gone ? 1 : 0,
+        tx.booked,
+        n,
+      );
   }
   db.close();
 }
@@ -57,9 +84,25 @@ describe('gateway.db migration 8: surplus recomputed from the ledger', () => {
     const file = join(dir, 'gateway.db');
     versionSevenDb(file, [
       // An open amount: a confirmation after full payment was added to the surplus (5); everything is paid.
-      { trace: 'open', payable: '0', surplus: '5', txs: [{ amount: '3', booked: 'counted' }, { amount: '5', booked: 'counted' }] },
+      {
+        trace: 'open',
+        payable: '0',
+        surplus: '5',
+        txs: [
+          { amount: '3', booked: 'counted' },
+          { amount: '5', booked: 'counted' },
+        ],
+      },
       // A late transaction a reorganisation took away (the rail never told the machine): still in the surplus.
-      { trace: 'late-gone', payable: '10', surplus: '4', txs: [{ amount: '10', booked: 'counted' }, { amount: '4', booked: 'surplus', gone: true, confirmed: false }] },
+      {
+        trace: 'late-gone',
+        payable: '10',
+        surplus: '4',
+        txs: [
+          { amount: '10', booked: 'counted' },
+          { amount: '4', booked: 'surplus', gone: true, confirmed: false },
+        ],
+      },
       // Crossing the amount due, a late one, a gone counted one, the wrong asset and an unmatched row: 12 + 5 - 10 + 3 = 10.
       {
         trace: 'mixed',
@@ -84,7 +127,11 @@ describe('gateway.db migration 8: surplus recomputed from the ledger', () => {
 
     const db = openGatewayDb(file);
     expect(db.pragma('user_version', { simple: true })).toBe(gatewayMigrations.length);
-    const rows = db.prepare('SELECT trace_id, surplus_amount, surplus_status, status, remark, payable_amount FROM payments ORDER BY trace_id').all() as Record<string, string>[];
+    const rows = db
+      .prepare(
+        'SELECT trace_id, surplus_amount, surplus_status, status, remark, payable_amount FROM payments ORDER BY trace_id',
+      )
+      .all() as Record<string, string>[];
     const byTrace = Object.fromEntries(rows.map((r) => [r.trace_id, r]));
     expect(byTrace.open).toMatchObject({ surplus_amount: '0', surplus_status: 'no' });
     expect(byTrace['late-gone']).toMatchObject({ surplus_amount: '0', surplus_status: 'no' });

@@ -6,18 +6,56 @@ import { isoInZone } from '../../electron/till/owner.js';
 import type { PaymentResult } from '../../shared/wire.js';
 
 const base: PaymentResult = {
-  status: 'unpaid', traceId: 't', payeeId: 'p', quoteAmount: '10', quoteSymbol: 'USD', quoteAssetId: 'usd', paymentAmount: '0', paymentSymbol: 'USDT',
-  paymentAssetId: 'a', payableAmount: '10', payableSymbol: 'USDT', payableAssetId: 'a', txid: '', blockExplorerUrl: '', date: 0, confirmations: -1,
-  surplusAmount: '0', surplusStatus: 'no', failureCode: '0', failureReason: '', returnTo: '', expiredAt: 0, settleStatus: '', settleAmount: '', settleSymbol: '', settleAsset: '',
+  status: 'unpaid',
+  traceId: 't',
+  payeeId: 'p',
+  quoteAmount: '10',
+  quoteSymbol: 'USD',
+  quoteAssetId: 'usd',
+  paymentAmount: '0',
+  paymentSymbol: 'USDT',
+  paymentAssetId: 'a',
+  payableAmount: '10',
+  payableSymbol: 'USDT',
+  payableAssetId: 'a',
+  txid: '',
+  blockExplorerUrl: '',
+  date: 0,
+  confirmations: -1,
+  surplusAmount: '0',
+  surplusStatus: 'no',
+  failureCode: '0',
+  failureReason: '',
+  returnTo: '',
+  expiredAt: 0,
+  settleStatus: '',
+  settleAmount: '',
+  settleSymbol: '',
+  settleAsset: '',
 };
 
 describe('statusOf', () => {
   it('reads the current status set as is', () => {
-    for (const status of ['unpaid', 'confirming', 'paid_less', 'pending', 'auditing', 'success', 'failed']) expect(statusOf({ ...base, status })).toBe(status);
+    for (const status of ['unpaid', 'confirming', 'paid_less', 'pending', 'auditing', 'success', 'failed'])
+      expect(statusOf({ ...base, status })).toBe(status);
   });
   it('reads an old-set pending with isFullyPaid false as an underpayment', () => {
-    expect(statusOf({ ...base, status: 'pending', paymentAmount: '4', payment: { isMultiPay: false, isFullyPaid: false, totalTransactionsAmount: '4' } })).toBe('paid_less');
-    expect(statusOf({ ...base, status: 'pending', paymentAmount: '10', payment: { isMultiPay: false, isFullyPaid: true, totalTransactionsAmount: '10' } })).toBe('pending');
+    expect(
+      statusOf({
+        ...base,
+        status: 'pending',
+        paymentAmount: '4',
+        payment: { isMultiPay: false, isFullyPaid: false, totalTransactionsAmount: '4' },
+      }),
+    ).toBe('paid_less');
+    expect(
+      statusOf({
+        ...base,
+        status: 'pending',
+        paymentAmount: '10',
+        payment: { isMultiPay: false, isFullyPaid: true, totalTransactionsAmount: '10' },
+      }),
+    ).toBe('pending');
   });
   it('keeps watching a status it does not know', () => {
     expect(statusOf({ ...base, status: 'processing' })).toBe('unpaid');

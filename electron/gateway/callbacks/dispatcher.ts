@@ -96,7 +96,10 @@ export class CallbackDispatcher {
    */
   private refill(origin: string): void {
     if (this.stopped) return;
-    const free = Math.min(this.concurrency - this.inFlight.size, this.perOriginLimit - (this.perOrigin.get(origin) ?? 0));
+    const free = Math.min(
+      this.concurrency - this.inFlight.size,
+      this.perOriginLimit - (this.perOrigin.get(origin) ?? 0),
+    );
     if (free <= 0) return;
     this.launch(this.options.store.dueForOrigin(origin, this.options.clock.now(), free, [...this.inFlight.keys()]));
   }
@@ -128,12 +131,34 @@ export class CallbackDispatcher {
     try {
       outcome = await sender.send(delivery.url, delivery.origin, delivery.body);
     } catch (error) {
-      outcome = { delivered: false, httpStatus: 0, durationMs: 0, error: `send failed: ${String(error)}`, responseExcerpt: '' };
+      outcome = {
+        delivered: false,
+        httpStatus: 0,
+        durationMs: 0,
+        error: `send failed: ${String(error)}`,
+        responseExcerpt: '',
+      };
     }
     if (this.stopped && !outcome.delivered) return; // shutting down: leave it due, it runs again after restart
     try {
-      const status = store.recordAttempt(delivery.deliveryId, { at, httpStatus: outcome.httpStatus, durationMs: outcome.durationMs, error: outcome.error, responseExcerpt: outcome.responseExcerpt }, outcome.delivered, clock.now());
-      if (status === 'exhausted') logger.warn('callback exhausted', { deliveryId: delivery.deliveryId, traceId: delivery.traceId, url: urlForLog(delivery.url) });
+      const status = store.recordAttempt(
+        delivery.deliveryId,
+        {
+          at,
+          httpStatus: outcome.httpStatus,
+          durationMs: outcome.durationMs,
+          error: outcome.error,
+          responseExcerpt: outcome.responseExcerpt,
+        },
+        outcome.delivered,
+        clock.now(),
+      );
+      if (status === 'exhausted')
+        logger.warn('callback exhausted', {
+          deliveryId: delivery.deliveryId,
+          traceId: delivery.traceId,
+          url: urlForLog(delivery.url),
+        });
     } catch (error) {
       logger.error('could not record callback attempt', { deliveryId: delivery.deliveryId, error: String(error) });
     }

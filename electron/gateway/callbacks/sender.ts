@@ -57,7 +57,12 @@ export class CallbackSender {
     let agent = this.agents.get(origin);
     if (!agent) {
       this.secureContext ??= tls.createSecureContext({ ca: [...this.options.trustedCa] });
-      agent = new https.Agent({ keepAlive: true, maxSockets: 8, secureContext: this.secureContext, ...(vetting ? { lookup: this.vettedLookup() } : {}) });
+      agent = new https.Agent({
+        keepAlive: true,
+        maxSockets: 8,
+        secureContext: this.secureContext,
+        ...(vetting ? { lookup: this.vettedLookup() } : {}),
+      });
       this.agents.set(origin, agent);
     }
     return agent;
@@ -66,10 +71,15 @@ export class CallbackSender {
   /** A dns.lookup replacement that refuses blocked addresses; used only where the policy applies. */
   private vettedLookup(): LookupFunction {
     const resolve = this.options.resolve ?? ((host, cb) => dnsLookup(host, { all: true }, cb));
-    return ((hostname: string, options: { all?: boolean }, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    return ((
+      hostname: string,
+      options: { all?: boolean },
+      callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+    ) => {
       resolve(hostname, (err, addresses) => {
         if (err) return callback(err, '', 0);
-        if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address))) return callback(new AddressNotAllowed() as NodeJS.ErrnoException, '', 0);
+        if (addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address)))
+          return callback(new AddressNotAllowed() as NodeJS.ErrnoException, '', 0);
         const first = addresses[0]!;
         if (options.all) return callback(null, [first]);
         return callback(null, first.address, first.family);
@@ -79,9 +89,13 @@ export class CallbackSender {
 
   async send(url: string, origin: string, body: string): Promise<AttemptOutcome> {
     const started = performance.now();
-    const done = (partial: Omit<AttemptOutcome, 'durationMs'>): AttemptOutcome => ({ ...partial, durationMs: Math.round(performance.now() - started) });
+    const done = (partial: Omit<AttemptOutcome, 'durationMs'>): AttemptOutcome => ({
+      ...partial,
+      durationMs: Math.round(performance.now() - started),
+    });
     const target = new URL(url);
-    if (target.protocol !== 'https:') return done({ delivered: false, httpStatus: 0, error: 'callback URL is not HTTPS', responseExcerpt: '' });
+    if (target.protocol !== 'https:')
+      return done({ delivered: false, httpStatus: 0, error: 'callback URL is not HTTPS', responseExcerpt: '' });
     const policy = this.options.mode === 'live' && !this.options.allowlist().includes(origin);
     if (policy && hostNotAllowed(target.hostname)) {
       return done({ delivered: false, httpStatus: 0, error: 'address not allowed', responseExcerpt: '' });
@@ -100,7 +114,12 @@ export class CallbackSender {
         {
           method: 'POST',
           agent: this.agentFor(origin, policy),
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), [SIGNATURE_HEADER]: signature, 'user-agent': 'Paydesk-Callback/1' },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            [SIGNATURE_HEADER]: signature,
+            'user-agent': 'Paydesk-Callback/1',
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -109,18 +128,27 @@ export class CallbackSender {
             size += chunk.length;
             if (size <= MAX_BODY_BYTES) chunks.push(chunk);
           });
-          response.on('error', (error) => finish({ delivered: false, httpStatus: response.statusCode ?? 0, error: `response error: ${error.message}`, responseExcerpt: '' }));
+          response.on('error', (error) =>
+            finish({
+              delivered: false,
+              httpStatus: response.statusCode ?? 0,
+              error: `response error: ${error.message}`,
+              responseExcerpt: '',
+            }),
+          );
           response.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
             const excerpt = Buffer.from(text).subarray(0, EXCERPT_BYTES).toString('utf8');
             const status = response.statusCode ?? 0;
             let acknowledged = false;
             let problem = '';
-            if (status !== 200) problem = status >= 300 && status < 400 ? `redirect (HTTP ${status}) is not followed` : `HTTP ${status}`;
+            if (status !== 200)
+              problem = status >= 300 && status < 400 ? `redirect (HTTP ${status}) is not followed` : `HTTP ${status}`;
             else {
               try {
                 const parsed = JSON.parse(text) as unknown;
-                acknowledged = typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 'SUCCESS';
+                acknowledged =
+                  typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 'SUCCESS';
                 if (!acknowledged) problem = 'answer lacks code "SUCCESS"';
               } catch {
                 problem = 'answer is not JSON';
@@ -135,7 +163,10 @@ export class CallbackSender {
         request.destroy(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`));
       }, timeoutMs);
       request.on('error', (error: Error) => {
-        const message = error instanceof AddressNotAllowed || error.message === 'address not allowed' ? 'address not allowed' : error.message;
+        const message =
+          error instanceof AddressNotAllowed || error.message === 'address not allowed'
+            ? 'address not allowed'
+            : error.message;
         finish({ delivered: false, httpStatus: 0, error: message, responseExcerpt: '' });
       });
       request.end(body);

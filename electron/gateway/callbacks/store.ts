@@ -167,8 +167,16 @@ export class CallbackStore {
     this.insert.run(delivery);
   }
 
-  dueAt(nowMs: number, limit: number, skipOrigins: readonly string[] = [], skipIds: readonly string[] = []): DueDelivery[] {
-    return this.toDue(this.due.all(nowMs, JSON.stringify(skipOrigins), JSON.stringify(skipIds), limit) as DeliveryRow[], nowMs);
+  dueAt(
+    nowMs: number,
+    limit: number,
+    skipOrigins: readonly string[] = [],
+    skipIds: readonly string[] = [],
+  ): DueDelivery[] {
+    return this.toDue(
+      this.due.all(nowMs, JSON.stringify(skipOrigins), JSON.stringify(skipIds), limit) as DeliveryRow[],
+      nowMs,
+    );
   }
 
   /** Due deliveries of one endpoint (when one of its slots frees up). */
@@ -203,7 +211,15 @@ export class CallbackStore {
       const row = this.byId.get(deliveryId) as DeliveryRow | undefined;
       if (!row || row.status !== 'pending') return row?.status ?? 'exhausted';
       const n = (this.attemptCount.get(deliveryId) as { n: number }).n + 1;
-      this.insertAttempt.run(deliveryId, n, attempt.at, attempt.httpStatus, attempt.durationMs, attempt.error, attempt.responseExcerpt);
+      this.insertAttempt.run(
+        deliveryId,
+        n,
+        attempt.at,
+        attempt.httpStatus,
+        attempt.durationMs,
+        attempt.error,
+        attempt.responseExcerpt,
+      );
       if (delivered) {
         this.markDelivered.run(endedAtMs, deliveryId);
         return 'delivered';

@@ -23,7 +23,10 @@ import { RpcEndpoints } from './rpc-endpoints.js';
 const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 
 /** What we rely on in a block answer; anything else from a node is refused as a bad answer. */
-const BlockSchema = z.object({ number: z.bigint(), hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte block hash') });
+const BlockSchema = z.object({
+  number: z.bigint(),
+  hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte block hash'),
+});
 
 /** A block the node does not have (the chain got shorter) is an answer; anything else is an error. */
 function notFoundAsUndefined(error: unknown): undefined {
@@ -68,21 +71,41 @@ export class EvmChainScanner {
       urls: chain.rpcUrls,
       chainId: chain.chainId,
       initialProblems: deps.initialProblems,
-      onWrongChain: (index, answered) => deps.logger.error('an RPC URL answers another chain id; it is not used', { network: chain.network, url: `rpcUrls[${index}]`, chainId: chain.chainId, answered }),
+      onWrongChain: (index, answered) =>
+        deps.logger.error('an RPC URL answers another chain id; it is not used', {
+          network: chain.network,
+          url: `rpcUrls[${index}]`,
+          chainId: chain.chainId,
+          answered,
+        }),
     });
-    for (const asset of chain.assets) if (asset.kind === 'erc20') this.tokens.set(asset.contract.toLowerCase(), { assetId: asset.assetId, decimals: asset.decimals });
+    for (const asset of chain.assets)
+      if (asset.kind === 'erc20')
+        this.tokens.set(asset.contract.toLowerCase(), { assetId: asset.assetId, decimals: asset.decimals });
     const native = chain.assets.find((a) => a.kind === 'native');
     this.native = native ? { assetId: native.assetId, decimals: native.decimals } : undefined;
-    this.health = { network: chain.network, chainId: chain.chainId, lastBlock: -1, head: -1, lag: 0, lastError: this.rpc.problems(), lastOkAt: 0 };
+    this.health = {
+      network: chain.network,
+      chainId: chain.chainId,
+      lastBlock: -1,
+      head: -1,
+      lag: 0,
+      lastError: this.rpc.problems(),
+      lastOkAt: 0,
+    };
     const { db } = deps;
     this.q = {
       lastBlock: db.prepare('SELECT number, hash FROM evm_blocks WHERE chain_id = ? ORDER BY number DESC LIMIT 1'),
       blocksDesc: db.prepare('SELECT number, hash FROM evm_blocks WHERE chain_id = ? ORDER BY number DESC'),
-      putBlock: db.prepare('INSERT INTO evm_blocks (chain_id, number, hash) VALUES (?, ?, ?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash'),
+      putBlock: db.prepare(
+        'INSERT INTO evm_blocks (chain_id, number, hash) VALUES (?, ?, ?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash',
+      ),
       dropAbove: db.prepare('DELETE FROM evm_blocks WHERE chain_id = ? AND number > ?'),
       prune: db.prepare('DELETE FROM evm_blocks WHERE chain_id = ? AND number < ?'),
       addresses: db.prepare('SELECT lower(destination) AS address, trace_id FROM deposit_addresses WHERE network = ?'),
-      above: db.prepare("SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0"),
+      above: db.prepare(
+        "SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0",
+      ),
     };
   }
 
@@ -94,7 +117,8 @@ export class EvmChainScanner {
   /** A block's number and hash, validated. */
   private async block(number: number): Promise<{ number: number; hash: string }> {
     const parsed = BlockSchema.safeParse(await this.client.getBlock({ blockNumber: BigInt(number) }));
-    if (!parsed.success) throw new Error(`bad answer for block ${number}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    if (!parsed.success)
+      throw new Error(`bad answer for block ${number}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     return { number: Number(parsed.data.number), hash: parsed.data.hash };
   }
 
@@ -169,15 +193,49 @@ export class EvmChainScanner {
 
   private async scanRange(from: number, to: number): Promise<void> {
     const { chain, db } = this.deps;
-    const addresses = new Map((this.q.addresses.all(chain.network) as { address: string; trace_id: string }[]).map((r) => [r.address, r.trace_id]));
-    const found: { txid: string; hash: string; block: number; blockHash: string; to: string; assetId: string; amount: string }[] = [];
+    const addresses = new Map(
+      (this.q.addresses.all(chain.network) as { address: string; trace_id: string }[]).map((r) => [
+        r.address,
+        r.trace_id,
+      ]),
+    );
+    const found: {
+      txid: string;
+      hash: string;
+      block: number;
+      blockHash: string;
+      to: string;
+      assetId: string;
+      amount: string;
+    }[] = [];
     if (addresses.size > 0 && this.tokens.size > 0) {
-      const logs = await this.client.getLogs({ address: [...this.tokens.keys()] as `0x${string}`[], event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to), strict: true });
+      const logs = await this.client.getLogs({
+        address: [...this.tokens.keys()] as `0x${string}`[],
+        event: TRANSFER,
+        fromBlock: BigInt(from),
+        toBlock: BigInt(to),
+        strict: true,
+      });
       for (const log of logs) {
         const recipient = log.args.to.toLowerCase();
         const token = this.tokens.get(log.address.toLowerCase());
-        if (!token || !addresses.has(recipient) || log.blockNumber === null || log.transactionHash === null || log.blockHash === null) continue;
-        found.push({ txid: `${log.transactionHash}:${log.logIndex}`, hash: log.transactionHash, block: Number(log.blockNumber), blockHash: log.blockHash, to: recipient, assetId: token.assetId, amount: fromBaseUnits(log.args.value.toString(), token.decimals) });
+        if (
+          !token ||
+          !addresses.has(recipient) ||
+          log.blockNumber === null ||
+          log.transactionHash === null ||
+          log.blockHash === null
+        )
+          continue;
+        found.push({
+          txid: `${log.transactionHash}:${log.logIndex}`,
+          hash: log.transactionHash,
+          block: Number(log.blockNumber),
+          blockHash: log.blockHash,
+          to: recipient,
+          assetId: token.assetId,
+          amount: fromBaseUnits(log.args.value.toString(), token.decimals),
+        });
       }
     }
     if (addresses.size > 0 && this.native) {
@@ -186,7 +244,15 @@ export class EvmChainScanner {
         for (const tx of block.transactions) {
           const recipient = tx.to?.toLowerCase();
           if (!recipient || !addresses.has(recipient) || tx.value === 0n) continue;
-          found.push({ txid: tx.hash, hash: tx.hash, block: n, blockHash: block.hash, to: recipient, assetId: this.native.assetId, amount: fromBaseUnits(tx.value.toString(), this.native.decimals) });
+          found.push({
+            txid: tx.hash,
+            hash: tx.hash,
+            block: n,
+            blockHash: block.hash,
+            to: recipient,
+            assetId: this.native.assetId,
+            amount: fromBaseUnits(tx.value.toString(), this.native.decimals),
+          });
         }
       }
     }
@@ -204,7 +270,10 @@ export class EvmChainScanner {
   }
 
   /** Books one observed transfer (once) and tells the engine. */
-  private record(traceId: string, f: { txid: string; block: number; blockHash: string; to: string; assetId: string; amount: string }): boolean {
+  private record(
+    traceId: string,
+    f: { txid: string; block: number; blockHash: string; to: string; assetId: string; amount: string },
+  ): boolean {
     const { ledger, store, engine, chain, clock } = this.deps;
     const existing = ledger.get('chain', f.txid);
     if (existing && existing.gone === 0) {
@@ -216,8 +285,21 @@ export class EvmChainScanner {
     if (existing) ledger.revive(f.txid, f.block, f.blockHash);
     else {
       const row: TransactionRow = {
-        kind: 'chain', txid: f.txid, network: chain.network, trace_id: traceId, asset_id: f.assetId, amount: f.amount, destination: f.to, tag: '', memo: '',
-        confirmations: 0, required_confirmations: chain.requiredConfirmations, confirmed: 0, gone: 0, booked: 'unmatched', seen_at: clock.now(),
+        kind: 'chain',
+        txid: f.txid,
+        network: chain.network,
+        trace_id: traceId,
+        asset_id: f.assetId,
+        amount: f.amount,
+        destination: f.to,
+        tag: '',
+        memo: '',
+        confirmations: 0,
+        required_confirmations: chain.requiredConfirmations,
+        confirmed: 0,
+        gone: 0,
+        booked: 'unmatched',
+        seen_at: clock.now(),
       };
       ledger.add(row);
       ledger.setBlock(f.txid, f.block, f.blockHash);
@@ -225,7 +307,11 @@ export class EvmChainScanner {
     const final = chain.requiredConfirmations <= 1;
     if (final) ledger.setConfirmations('chain', f.txid, 1, true);
     // Applied to the state before this transaction counted (the row is not booked yet).
-    engine.apply(payment, { kind: 'seen', txid: f.txid, assetId: f.assetId, amount: f.amount, final }, { rail: 'evm', chainId: chain.chainId, block: f.block });
+    engine.apply(
+      payment,
+      { kind: 'seen', txid: f.txid, assetId: f.assetId, amount: f.amount, final },
+      { rail: 'evm', chainId: chain.chainId, block: f.block },
+    );
     return true;
   }
 
@@ -243,7 +329,8 @@ export class EvmChainScanner {
           engine.apply(payment, { kind: 'confirmed', txid: tx.txid, amount: tx.amount }, { rail: 'evm', head });
           touched.push(payment.trace_id);
         }
-        if (confirmations !== tx.confirmations || reached) ledger.setConfirmations('chain', tx.txid, confirmations, reached);
+        if (confirmations !== tx.confirmations || reached)
+          ledger.setConfirmations('chain', tx.txid, confirmations, reached);
       }
     })();
     if (touched.length) this.deps.onCommitted?.(touched);
@@ -264,9 +351,14 @@ export class EvmChainScanner {
     const touched: string[] = [];
     db.transaction(() => {
       for (const tx of this.q.above.all(chain.network, ancestor) as TransactionRow[]) {
-        const payment = tx.booked === 'counted' && tx.confirmed === 0 && tx.trace_id ? store.get(tx.trace_id) : undefined;
+        const payment =
+          tx.booked === 'counted' && tx.confirmed === 0 && tx.trace_id ? store.get(tx.trace_id) : undefined;
         if (payment) {
-          engine.apply(payment, { kind: 'gone', txid: tx.txid, amount: tx.amount }, { rail: 'evm', reason: 'reorg', ancestor });
+          engine.apply(
+            payment,
+            { kind: 'gone', txid: tx.txid, amount: tx.amount },
+            { rail: 'evm', reason: 'reorg', ancestor },
+          );
           touched.push(payment.trace_id);
         } else if (tx.confirmed === 1) {
           this.deps.logger.error('a confirmed transaction was reorganised away', { txid: tx.txid, ancestor });

@@ -17,7 +17,15 @@ import { checkCallbackUrl } from '../callbacks/address-policy.js';
 import type { PaymentRow, PaymentsStore } from '../payments-store.js';
 import type { TransactionView } from '../result-view.js';
 import type { Ledger, TransactionRow } from './ledger.js';
-import { CONFIRMATION_GRACE_MS, recognisedOf, surplusOf, transition, type Fact, type Outcome, type ResultState } from './machine.js';
+import {
+  CONFIRMATION_GRACE_MS,
+  recognisedOf,
+  surplusOf,
+  transition,
+  type Fact,
+  type Outcome,
+  type ResultState,
+} from './machine.js';
 
 export interface EngineDeps {
   db: Db;
@@ -59,10 +67,26 @@ export class ResultEngine {
   constructor(private readonly deps: EngineDeps) {
     const { db } = deps;
     const open = OPEN_STATUSES.map((s) => `'${s}'`).join(', ');
-    this.dueDeadlines = db.prepare(`SELECT trace_id FROM payments WHERE expired_at > 0 AND expired_at <= ? AND status IN (${open}) AND deadline_passed = 0 ORDER BY expired_at, created_at`).pluck();
-    this.dueGrace = db.prepare("SELECT trace_id FROM payments WHERE status = 'confirming' AND deadline_passed = 1 AND expired_at > 0 AND expired_at <= ? ORDER BY expired_at, created_at").pluck();
-    this.dueSettlements = db.prepare("SELECT trace_id FROM payments WHERE settle_due_at > 0 AND settle_due_at <= ? AND status = 'pending' ORDER BY settle_due_at, created_at").pluck();
-    this.dueCodes = db.prepare("SELECT trace_id FROM payments WHERE is_one_time = 1 AND payment_asset_id = '' AND status = 'unpaid' AND code_expires_at > 0 AND code_expires_at <= ? ORDER BY code_expires_at, created_at").pluck();
+    this.dueDeadlines = db
+      .prepare(
+        `SELECT trace_id FROM payments WHERE expired_at > 0 AND expired_at <= ? AND status IN (${open}) AND deadline_passed = 0 ORDER BY expired_at, created_at`,
+      )
+      .pluck();
+    this.dueGrace = db
+      .prepare(
+        "SELECT trace_id FROM payments WHERE status = 'confirming' AND deadline_passed = 1 AND expired_at > 0 AND expired_at <= ? ORDER BY expired_at, created_at",
+      )
+      .pluck();
+    this.dueSettlements = db
+      .prepare(
+        "SELECT trace_id FROM payments WHERE settle_due_at > 0 AND settle_due_at <= ? AND status = 'pending' ORDER BY settle_due_at, created_at",
+      )
+      .pluck();
+    this.dueCodes = db
+      .prepare(
+        "SELECT trace_id FROM payments WHERE is_one_time = 1 AND payment_asset_id = '' AND status = 'unpaid' AND code_expires_at > 0 AND code_expires_at <= ? ORDER BY code_expires_at, created_at",
+      )
+      .pluck();
   }
 
   /** The machine's view of a stored payment: its amounts always come from the ledger, the one record of money. */
@@ -83,7 +107,8 @@ export class ResultEngine {
       reviewRequired: payment.review_required === 1,
       failureCode: payment.failure_code,
       failureReason: payment.failure_reason,
-      settleStatus: payment.settle_status === 'pending' || payment.settle_status === 'success' ? payment.settle_status : '',
+      settleStatus:
+        payment.settle_status === 'pending' || payment.settle_status === 'success' ? payment.settle_status : '',
       settleDueMs: payment.settle_due_at,
       hasCallbackUrl: payment.callback_url !== '',
       callbackEvents: new Set(payment.callback_events.split('|').filter(Boolean)),
@@ -139,7 +164,8 @@ export class ResultEngine {
     };
     // Once money is recognised the amount due is locked (house rule).
     if (!isZero(after.received) || compare(after.received, before.received) !== 0) changes.amount_locked = 1;
-    if (after.status === 'success' && before.status !== 'success') Object.assign(changes, this.settlement(payment, after));
+    if (after.status === 'success' && before.status !== 'success')
+      Object.assign(changes, this.settlement(payment, after));
     store.update(payment.trace_id, changes);
     store.event(payment.trace_id, now, fact.kind, before.status, after.status, { ...fact, ...cause });
     for (const effect of outcome.effects) {
@@ -160,7 +186,10 @@ export class ResultEngine {
     if (columns.surplus_amount === payment.surplus_amount) return;
     const now = this.deps.clock.now();
     this.deps.store.update(payment.trace_id, { ...columns, updated_at: now });
-    this.deps.store.event(payment.trace_id, now, 'ledger', payment.status, payment.status, { ...cause, surplusAmount: columns.surplus_amount });
+    this.deps.store.event(payment.trace_id, now, 'ledger', payment.status, payment.status, {
+      ...cause,
+      surplusAmount: columns.surplus_amount,
+    });
   }
 
   /** What was settled: the settlement asset and the estimate of the instruction paid. */
@@ -169,7 +198,11 @@ export class ResultEngine {
     const assetId = instruction?.settlement_asset_id || payment.payment_asset_id;
     const asset = this.deps.catalog.assets.get(assetId);
     const paidInAsset = assetId === payment.payment_asset_id;
-    const amount = paidInAsset ? (isZero(state.payable) ? state.confirmed : state.payable) : instruction?.estimated_settlement_amount || '0';
+    const amount = paidInAsset
+      ? isZero(state.payable)
+        ? state.confirmed
+        : state.payable
+      : instruction?.estimated_settlement_amount || '0';
     return { settle_amount: amount, settle_asset: assetId, settle_symbol: asset?.symbol ?? '' };
   }
 
@@ -177,9 +210,21 @@ export class ResultEngine {
     const verdict = checkCallbackUrl(payment.callback_url, this.deps.mode, this.deps.callbackAllowlist());
     if (!verdict.ok) return; // checked at create; a changed allowlist may refuse it now
     // Production bodies carry identifiers only; the sandbox adds the event (spec section 6).
-    const body: Record<string, string> = { orderId: payment.order_id ?? '', traceId: payment.trace_id, payeeId: payment.payee_id };
+    const body: Record<string, string> = {
+      orderId: payment.order_id ?? '',
+      traceId: payment.trace_id,
+      payeeId: payment.payee_id,
+    };
     if (this.deps.mode === 'sandbox') body.callbackEvent = event;
-    this.deps.callbacks.enqueue({ deliveryId: this.deps.ids.uuid(), traceId: payment.trace_id, event, url: payment.callback_url, origin: verdict.origin, body: JSON.stringify(body), nowMs });
+    this.deps.callbacks.enqueue({
+      deliveryId: this.deps.ids.uuid(),
+      traceId: payment.trace_id,
+      event,
+      url: payment.callback_url,
+      origin: verdict.origin,
+      body: JSON.stringify(body),
+      nowMs,
+    });
   }
 
   /** Processes every deadline, confirmation grace, settlement and code expiry due at `nowMs`. */
@@ -191,14 +236,17 @@ export class ResultEngine {
       const work: [string, Fact][] = [
         ...(this.dueCodes.all(nowS) as string[]).map((t): [string, Fact] => [t, { kind: 'code_expired' }]),
         ...(this.dueDeadlines.all(nowS) as string[]).map((t): [string, Fact] => [t, { kind: 'deadline' }]),
-        ...(this.dueGrace.all(Math.floor((nowMs - CONFIRMATION_GRACE_MS) / 1000)) as string[]).map((t): [string, Fact] => [t, { kind: 'grace_over' }]),
+        ...(this.dueGrace.all(Math.floor((nowMs - CONFIRMATION_GRACE_MS) / 1000)) as string[]).map(
+          (t): [string, Fact] => [t, { kind: 'grace_over' }],
+        ),
         ...(this.dueSettlements.all(nowMs) as string[]).map((t): [string, Fact] => [t, { kind: 'settled' }]),
       ];
       for (const [traceId, fact] of work) {
         const payment = store.get(traceId);
         if (!payment) continue;
         const applied = this.apply(payment, fact, { by: 'scheduler' });
-        if (applied.payment.status !== payment.status || applied.payment.deadline_passed !== payment.deadline_passed) touched.push(traceId);
+        if (applied.payment.status !== payment.status || applied.payment.deadline_passed !== payment.deadline_passed)
+          touched.push(traceId);
       }
     })();
     if (touched.length) this.deps.onCommitted?.(touched);

@@ -50,14 +50,22 @@ export class Ledger {
     this.byId = db.prepare('SELECT * FROM transactions WHERE kind = ? AND txid = ?');
     this.ofTrace = db.prepare('SELECT * FROM transactions WHERE trace_id = ? ORDER BY seen_at, rowid');
     this.setBooking = db.prepare('UPDATE transactions SET booked = ? WHERE kind = ? AND txid = ?');
-    this.unconfirmedOn = db.prepare("SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND confirmed = 0 AND gone = 0 ORDER BY seen_at, rowid");
+    this.unconfirmedOn = db.prepare(
+      "SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND confirmed = 0 AND gone = 0 ORDER BY seen_at, rowid",
+    );
     this.confirm = db.prepare('UPDATE transactions SET confirmations = ?, confirmed = ? WHERE kind = ? AND txid = ?');
     this.heightOf = db.prepare('SELECT height FROM sandbox_chains WHERE network = ?').pluck();
-    this.putHeight = db.prepare('INSERT INTO sandbox_chains (network, height) VALUES (?, ?) ON CONFLICT (network) DO UPDATE SET height = excluded.height');
+    this.putHeight = db.prepare(
+      'INSERT INTO sandbox_chains (network, height) VALUES (?, ?) ON CONFLICT (network) DO UPDATE SET height = excluded.height',
+    );
     this.allChains = db.prepare('SELECT network, height FROM sandbox_chains');
     this.gone = db.prepare('UPDATE transactions SET gone = 1 WHERE kind = ? AND txid = ?');
-    this.revived = db.prepare("UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?");
-    this.reblocked = db.prepare("UPDATE transactions SET block_number = ?, block_hash = ? WHERE kind = 'chain' AND txid = ?");
+    this.revived = db.prepare(
+      "UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?",
+    );
+    this.reblocked = db.prepare(
+      "UPDATE transactions SET block_number = ?, block_hash = ? WHERE kind = 'chain' AND txid = ?",
+    );
   }
 
   private written(): void {

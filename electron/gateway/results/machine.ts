@@ -147,11 +147,21 @@ function judge(state: ResultState, nowMs: number, config: MachineConfig): Outcom
   return { state: short, effects: state.status === 'paid_less' ? [] : callback(short, 'paid_less') };
 }
 
-function money(state: ResultState, fact: Extract<Fact, { kind: 'transfer' | 'seen' }>, nowMs: number, config: MachineConfig): Outcome {
+function money(
+  state: ResultState,
+  fact: Extract<Fact, { kind: 'transfer' | 'seen' }>,
+  nowMs: number,
+  config: MachineConfig,
+): Outcome {
   const book = (as: Booking): Effect => ({ kind: 'book', txid: fact.txid, as });
   if (fact.assetId !== state.paymentAssetId) return { state, effects: [book('wrong_asset')] };
   // After the end, after full payment, or after the deadline, money is kept as surplus.
-  const closed = isTerminal(state.status) || state.status === 'pending' || state.status === 'auditing' || state.awaitingInstruction || pastDeadline(state, nowMs);
+  const closed =
+    isTerminal(state.status) ||
+    state.status === 'pending' ||
+    state.status === 'auditing' ||
+    state.awaitingInstruction ||
+    pastDeadline(state, nowMs);
   if (closed) return { state: { ...state, late: add(state.late, fact.amount) }, effects: [book('surplus')] };
 
   // The whole amount is received; the part beyond what is still due shows as surplus (surplusOf).
@@ -165,7 +175,10 @@ function money(state: ResultState, fact: Extract<Fact, { kind: 'transfer' | 'see
   if (!final) {
     const confirming: ResultState = { ...next, status: 'confirming' };
     // `pending` callbacks cover confirming too; one per entry into confirming.
-    return { state: confirming, effects: [book('counted'), ...(state.status === 'confirming' ? [] : callback(confirming, 'pending'))] };
+    return {
+      state: confirming,
+      effects: [book('counted'), ...(state.status === 'confirming' ? [] : callback(confirming, 'pending'))],
+    };
   }
   const judged = judge(next, nowMs, config);
   return { state: judged.state, effects: [book('counted'), ...judged.effects] };
@@ -182,14 +195,22 @@ export function transition(state: ResultState, fact: Fact, nowMs: number, config
       if (state.confirming === 0) return unchanged();
       // Received already: a confirmation changes what is confirmed, never paid or surplus. After full
       // payment or the end (e.g. cancelled while confirming) the status does not move.
-      const next: ResultState = { ...state, confirmed: add(state.confirmed, fact.amount), confirming: state.confirming - 1 };
+      const next: ResultState = {
+        ...state,
+        confirmed: add(state.confirmed, fact.amount),
+        confirming: state.confirming - 1,
+      };
       if (state.status !== 'confirming') return { state: next, effects: [] };
       return judge(next, nowMs, config);
     }
     case 'gone': {
       if (state.confirming === 0) return unchanged();
       // What it paid is undone, and with it any split: paid and surplus are derived from what is left.
-      const next: ResultState = { ...state, received: subtract(state.received, fact.amount), confirming: state.confirming - 1 };
+      const next: ResultState = {
+        ...state,
+        received: subtract(state.received, fact.amount),
+        confirming: state.confirming - 1,
+      };
       if (state.status !== 'confirming') return { state: next, effects: [] };
       if (isZero(next.received)) {
         if (next.deadlinePassed) {
@@ -202,7 +223,8 @@ export function transition(state: ResultState, fact: Fact, nowMs: number, config
     }
     case 'deadline': {
       // pending and auditing are past the point where a deadline matters.
-      if (isTerminal(state.status) || state.status === 'pending' || state.status === 'auditing' || state.deadlinePassed) return unchanged();
+      if (isTerminal(state.status) || state.status === 'pending' || state.status === 'auditing' || state.deadlinePassed)
+        return unchanged();
       if (state.status === 'confirming') return { state: { ...state, deadlinePassed: true }, effects: [] };
       const failed = fail(state, state.status === 'paid_less' ? FAILURE_CODES.underpaid : FAILURE_CODES.timeout);
       return { state: failed, effects: callback(failed, 'fail') };
@@ -218,12 +240,14 @@ export function transition(state: ResultState, fact: Fact, nowMs: number, config
       return { state: done, effects: [...callback(done, 'success'), ...callback(done, 'settle')] };
     }
     case 'cancel': {
-      if (isTerminal(state.status)) return unchanged({ refused: 'terminal', message: `the payment is already ${state.status}` });
+      if (isTerminal(state.status))
+        return unchanged({ refused: 'terminal', message: `the payment is already ${state.status}` });
       const failed = fail(state, FAILURE_CODES.cancelled);
       return { state: failed, effects: callback(failed, 'fail') };
     }
     case 'review': {
-      if (state.status !== 'auditing') return unchanged({ refused: 'not_auditing', message: `the payment is ${state.status}, not under review` });
+      if (state.status !== 'auditing')
+        return unchanged({ refused: 'not_auditing', message: `the payment is ${state.status}, not under review` });
       if (fact.decision === 'approve') {
         // Approval settles at once: straight to success, no second pending.
         const done: ResultState = { ...state, status: 'success', settleStatus: 'success', settleDueMs: 0 };

@@ -53,7 +53,11 @@ export function registerCallbackRoutes(app: FastifyInstance, helpers: RouteHelpe
     if (!deliveryId) throw paramError('deliveryId', 'is required');
     const existing = deps.callbacks.get(deliveryId);
     if (!existing) throw GatewayError.of('orderNotFound', `deliveryId: no delivery ${deliveryId}`);
-    if (existing.status === 'pending') throw GatewayError.of('cannotCancel', 'deliveryId: the delivery is still being attempted; it can be redelivered once delivered or exhausted');
+    if (existing.status === 'pending')
+      throw GatewayError.of(
+        'cannotCancel',
+        'deliveryId: the delivery is still being attempted; it can be redelivered once delivered or exhausted',
+      );
     deps.callbacks.redeliver(deliveryId, deps.now());
     deps.kick();
     return helpers.ok(reply, deps.callbacks.get(deliveryId));
@@ -113,14 +117,17 @@ export function registerSandboxRoutes(app: FastifyInstance, helpers: RouteHelper
     return helpers.ok(reply, rail.drop(p.required('txid')));
   });
 
-  app.get('/v1/sandbox/clock', async (_request, reply) => helpers.ok(reply, { nowMs: (deps.clock ?? { now: () => Date.now() }).now() }));
+  app.get('/v1/sandbox/clock', async (_request, reply) =>
+    helpers.ok(reply, { nowMs: (deps.clock ?? { now: () => Date.now() }).now() }),
+  );
 
   app.post('/v1/sandbox/clock', async (request, reply) => {
     const p = new ParamReader(requestParams(request));
     // The clock moves in whole milliseconds: a finer move would be none, and the clock refuses that.
     const seconds = p.amount('advanceSeconds', 3);
     if (!seconds) throw paramError('advanceSeconds', 'is required');
-    if (compare(seconds, MAX_ADVANCE_SECONDS) > 0) throw paramError('advanceSeconds', 'must be at most ten years (315360000 seconds)');
+    if (compare(seconds, MAX_ADVANCE_SECONDS) > 0)
+      throw paramError('advanceSeconds', 'must be at most ten years (315360000 seconds)');
     if (!deps.clock) throw GatewayError.of('serverError', 'this gateway runs on a fixed clock');
     deps.clock.advance(Number(multiply(seconds, '1000')));
     // Everything that fell due is processed before the answer (house rule).

@@ -19,14 +19,20 @@ interface Money {
 }
 
 export function recomputeStoredSurplus(db: Db): void {
-  const payments = db.prepare('SELECT trace_id, payable_amount, surplus_amount, surplus_status FROM payments').all() as {
+  const payments = db
+    .prepare('SELECT trace_id, payable_amount, surplus_amount, surplus_status FROM payments')
+    .all() as {
     trace_id: string;
     payable_amount: string;
     surplus_amount: string;
     surplus_status: string;
   }[];
   // Only money of the payment asset is ever booked counted or surplus; gone transactions were never received.
-  const rows = db.prepare("SELECT trace_id, amount, booked FROM transactions WHERE trace_id IS NOT NULL AND gone = 0 AND booked IN ('counted', 'surplus')").all() as Money[];
+  const rows = db
+    .prepare(
+      "SELECT trace_id, amount, booked FROM transactions WHERE trace_id IS NOT NULL AND gone = 0 AND booked IN ('counted', 'surplus')",
+    )
+    .all() as Money[];
   const byTrace = new Map<string, { received: string; late: string }>();
   for (const row of rows) {
     const totals = byTrace.get(row.trace_id) ?? { received: '0', late: '0' };
@@ -41,6 +47,7 @@ export function recomputeStoredSurplus(db: Db): void {
     const paid = isZero(payable) || compare(received, payable) <= 0 ? received : payable;
     const surplus = add(subtract(received, paid), late);
     const status = isZero(surplus) ? 'no' : payment.surplus_status === 'no' ? 'recorded' : payment.surplus_status;
-    if (surplus !== payment.surplus_amount || status !== payment.surplus_status) update.run(surplus, status, payment.trace_id);
+    if (surplus !== payment.surplus_amount || status !== payment.surplus_status)
+      update.run(surplus, status, payment.trace_id);
   }
 }

@@ -61,7 +61,9 @@ export class SandboxRail {
   private readonly depositOwner;
 
   constructor(private readonly deps: SandboxRailDeps) {
-    this.depositOwner = deps.db.prepare('SELECT trace_id, network FROM deposit_addresses WHERE destination = ? AND tag = ?');
+    this.depositOwner = deps.db.prepare(
+      'SELECT trace_id, network FROM deposit_addresses WHERE destination = ? AND tag = ?',
+    );
   }
 
   /** A payer's wallet pays: final at once. The same transfer trace counts once. */
@@ -71,12 +73,19 @@ export class SandboxRail {
     if (!asset) throw GatewayError.of('assetNotFound', `asset: ${asked.asset} is not a known asset`);
     if (asked.recipient !== this.deps.recipient) throw paramError('recipient', "is not this gateway's wallet account");
     const places = asked.amount.split('.')[1]?.length ?? 0;
-    if (places > asset.precision) throw paramError('amount', `must have at most ${asset.precision} decimal places for ${asset.symbol}`);
+    if (places > asset.precision)
+      throw paramError('amount', `must have at most ${asset.precision} decimal places for ${asset.symbol}`);
     const result = db.transaction((): Observed => {
       const seen = ledger.get('wallet', asked.trace);
       if (seen) {
         const payment = seen.trace_id ? store.get(seen.trace_id) : undefined;
-        return { txid: seen.txid, traceId: seen.trace_id ?? '', booked: seen.booked, status: payment?.status ?? '', isNew: false };
+        return {
+          txid: seen.txid,
+          traceId: seen.trace_id ?? '',
+          booked: seen.booked,
+          status: payment?.status ?? '',
+          isNew: false,
+        };
       }
       const clientId = clientIdFromMemo(asked.memo);
       const instruction = clientId ? store.instruction(clientId) : undefined;
@@ -101,7 +110,11 @@ export class SandboxRail {
       };
       ledger.add(row);
       if (!payment) return { txid: row.txid, traceId: '', booked: 'unmatched', status: '', isNew: true };
-      const applied = engine.apply(payment, { kind: 'transfer', txid: row.txid, assetId: asset.assetId, amount: asked.amount }, { rail: 'sandbox-wallet' });
+      const applied = engine.apply(
+        payment,
+        { kind: 'transfer', txid: row.txid, assetId: asset.assetId, amount: asked.amount },
+        { rail: 'sandbox-wallet' },
+      );
       const booked = ledger.get('wallet', row.txid)?.booked ?? row.booked;
       return { txid: row.txid, traceId: payment.trace_id, booked, status: applied.payment.status, isNew: true };
     })();
@@ -115,8 +128,10 @@ export class SandboxRail {
     const asset = catalog.assets.get(asked.asset);
     if (!asset) throw GatewayError.of('assetNotFound', `asset: ${asked.asset} is not a known asset`);
     const places = asked.amount.split('.')[1]?.length ?? 0;
-    if (places > asset.precision) throw paramError('amount', `must have at most ${asset.precision} decimal places for ${asset.symbol}`);
-    const owner = this.depositOwner.get(asked.destination, asked.tag) as { trace_id: string; network: string } | undefined;
+    if (places > asset.precision)
+      throw paramError('amount', `must have at most ${asset.precision} decimal places for ${asset.symbol}`);
+    const owner = this.depositOwner.get(asked.destination, asked.tag) as
+      { trace_id: string; network: string } | undefined;
     if (!owner) throw paramError('destination', 'is not a deposit address of this gateway (with this tag)');
     const network = catalog.network(owner.network);
     if (!network) throw new Error(`deposit address on unknown network ${owner.network}`);
@@ -147,12 +162,25 @@ export class SandboxRail {
       ledger.add(row);
       if (wrongNetwork) {
         ledger.book('chain', txid, 'wrong_asset');
-        store.event(payment.trace_id, clock.now(), 'wrong_asset', payment.status, payment.status, { txid, assetId: asset.assetId, amount: asked.amount, failureCode: '40020' });
+        store.event(payment.trace_id, clock.now(), 'wrong_asset', payment.status, payment.status, {
+          txid,
+          assetId: asset.assetId,
+          amount: asked.amount,
+          failureCode: '40020',
+        });
         return { txid, traceId: payment.trace_id, booked: 'wrong_asset', status: payment.status, isNew: true };
       }
-      const applied = engine.apply(payment, { kind: 'seen', txid, assetId: asset.assetId, amount: asked.amount, final }, { rail: 'sandbox-chain', network: network.network });
+      const applied = engine.apply(
+        payment,
+        { kind: 'seen', txid, assetId: asset.assetId, amount: asked.amount, final },
+        { rail: 'sandbox-chain', network: network.network },
+      );
       const booked = ledger.get('chain', txid)?.booked ?? 'counted';
-      if (booked === 'wrong_asset') store.event(payment.trace_id, clock.now(), 'wrong_asset', applied.payment.status, applied.payment.status, { txid, failureCode: '40020' });
+      if (booked === 'wrong_asset')
+        store.event(payment.trace_id, clock.now(), 'wrong_asset', applied.payment.status, applied.payment.status, {
+          txid,
+          failureCode: '40020',
+        });
       return { txid, traceId: payment.trace_id, booked, status: applied.payment.status, isNew: true };
     })();
     this.deps.onCommitted?.([result.traceId]);
@@ -175,7 +203,11 @@ export class SandboxRail {
         const payment = reached && tx.booked === 'counted' && tx.trace_id ? store.get(tx.trace_id) : undefined;
         // The fact is applied to the state before this confirmation, then the ledger records it.
         if (payment) {
-          engine.apply(payment, { kind: 'confirmed', txid: tx.txid, amount: tx.amount }, { rail: 'sandbox-chain', height: next });
+          engine.apply(
+            payment,
+            { kind: 'confirmed', txid: tx.txid, amount: tx.amount },
+            { rail: 'sandbox-chain', height: next },
+          );
           touched.push(payment.trace_id);
         }
         ledger.setConfirmations('chain', tx.txid, confirmations, reached);
@@ -193,9 +225,13 @@ export class SandboxRail {
     const outcome = db.transaction(() => {
       const tx = ledger.get('chain', txid);
       if (!tx || tx.gone === 1) throw paramError('txid', 'is not a transaction on a simulated chain');
-      if (tx.confirmed === 1) throw paramError('txid', 'is already confirmed; only unconfirmed transactions can vanish in the sandbox');
+      if (tx.confirmed === 1)
+        throw paramError('txid', 'is already confirmed; only unconfirmed transactions can vanish in the sandbox');
       const payment = tx.trace_id ? store.get(tx.trace_id) : undefined;
-      const applied = payment && tx.booked === 'counted' ? engine.apply(payment, { kind: 'gone', txid, amount: tx.amount }, { rail: 'sandbox-chain', reason: 'reorg' }) : undefined;
+      const applied =
+        payment && tx.booked === 'counted'
+          ? engine.apply(payment, { kind: 'gone', txid, amount: tx.amount }, { rail: 'sandbox-chain', reason: 'reorg' })
+          : undefined;
       ledger.markGone('chain', txid);
       // Late money that vanishes was never the order's; the stored surplus forgets it too.
       if (payment && tx.booked === 'surplus') engine.resync(payment, { rail: 'sandbox-chain', reason: 'reorg', txid });
@@ -212,6 +248,10 @@ export class SandboxRail {
 
   networks(): { network: string; requiredConfirmations: number; height: number }[] {
     const heights = this.deps.ledger.heights();
-    return [...this.deps.catalog.networks.values()].map((n) => ({ network: n.network, requiredConfirmations: n.requiredConfirmations, height: heights.get(n.network) ?? 0 }));
+    return [...this.deps.catalog.networks.values()].map((n) => ({
+      network: n.network,
+      requiredConfirmations: n.requiredConfirmations,
+      height: heights.get(n.network) ?? 0,
+    }));
   }
 }
