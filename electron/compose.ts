@@ -4,13 +4,8 @@
  * The gateway is always served over HTTP on loopback, so the till reaches it through /v1
  * exactly as it would reach a hosted gateway.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STATUS_CODES, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo, type Server as NetServer } from 'node:net';
-import { failure } from '../shared/envelope.js';
+import type { AddressInfo } from 'node:net';
 import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
@@ -20,16 +15,22 @@ import { registerCheckoutPage } from './gateway/checkout-page.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
-import { hostOfOrigin, installRequestGuard, loopbackHostsFor, ownHostsFor } from './platform/http-guard.js';
+import { hostOfOrigin, loopbackHostsFor, ownHostsFor, type GuardOptions } from './platform/http-guard.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
+import type { Gateway } from './gateway/gateway.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
 import { openTillDb } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
 import { Till } from './till/till.js';
+import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
+import { registerRenderer } from './web/renderer-page.js';
+
+export { CSP } from './web/renderer-page.js';
+export { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './web/http-server.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -93,79 +94,118 @@ function settleMode(db: Db, asked: GatewayMode | undefined): GatewayMode {
   return mode;
 }
 
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
-
-/**
- * Serves the built renderer: its page (with the PosApi token) only at / and /index.html, its
- * assets as files. No other path gets the page: payer paths such as /code/{code} must never carry
- * the token (README "Security").
- */
-function registerRenderer(app: FastifyInstance, dir: string, token: string): void {
-  const indexFile = join(dir, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`The renderer is not built (${indexFile} is missing); run npm run build`);
-  // The token goes only into the page we serve; scripts of other origins cannot read it.
-  const page = (): string => readFileSync(indexFile, 'utf8').replace('%PAYDESK_TOKEN%', token);
-  const sendPage = (_req: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .header('content-security-policy', CSP)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(page());
-  app.get('/', sendPage);
-  app.get('/index.html', sendPage);
-  void app.register(fastifyStatic, {
-    root: dir,
-    index: false,
-    wildcard: true,
-    prefix: '/',
-    decorateReply: false,
-    allowedPath: (path) => path !== '/index.html',
-  });
+interface Stores {
+  gatewayDb: Db;
+  tillDb: Db;
+  checkpointer?: Checkpointer;
+  close(): Promise<void>;
 }
 
-/** Bind addresses that already take connections on 127.0.0.1. */
-const ALL_LOOPBACK_BINDS = new Set(['127.0.0.1', 'localhost', '0.0.0.0', '::']);
-
-/** Feeds connections to 127.0.0.1:port into `server` (one server, two listening addresses). */
-async function listenOnLoopback(server: Server, port: number): Promise<NetServer> {
-  const listener = createNetServer((socket) => server.emit('connection', socket));
-  await new Promise<void>((resolve, reject) => {
-    listener.once('error', reject);
-    listener.listen(port, '127.0.0.1', () => resolve());
-  });
-  return listener;
+/** Opens gateway.db (with its checkpoint worker when the shell gives one) and till.db; closes what opened on failure. */
+function openStores(dataDir: string, sqliteModule: string | undefined, logger: Logger): Stores {
+  const gatewayFile = join(dataDir, 'gateway.db');
+  const gatewayDb = openGatewayDb(gatewayFile);
+  let checkpointer: Checkpointer | undefined;
+  try {
+    if (sqliteModule) {
+      gatewayDb.pragma('wal_autocheckpoint = 20000');
+      const onError = (error: unknown) => logger.warn('checkpoint failed', { error });
+      checkpointer = startCheckpointer({ file: gatewayFile, sqliteModule, onError });
+    }
+    const tillDb = openTillDb(join(dataDir, 'till.db'));
+    return {
+      gatewayDb,
+      tillDb,
+      checkpointer,
+      async close() {
+        await checkpointer?.close();
+        gatewayDb.close();
+        tillDb.close();
+      },
+    };
+  } catch (error) {
+    void checkpointer?.close();
+    gatewayDb.close();
+    throw error;
+  }
 }
 
-/** Default timeouts: a client that sends its headers or body too slowly is cut off (slowloris). */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+/** The sandbox runs on real time plus an offset the owner moves forward; it survives restarts. */
+function gatewayClock(mode: GatewayMode, db: Db, given: Clock | undefined): Clock {
+  if (given) return given;
+  if (mode !== 'sandbox') return systemClock;
+  const offset = Number(readMeta(db, 'sandbox_clock_offset_ms') ?? '0');
+  return new OffsetClock(offset, systemClock, (moved) => writeMeta(db, 'sandbox_clock_offset_ms', String(moved)));
+}
 
-/**
- * Errors Node's HTTP parser answers before Fastify sees a request (a malformed request line,
- * headers too large, a request too slow): still the envelope, so clients can read them.
- */
-function clientErrorAnswer(error: NodeJS.ErrnoException, now: number): string {
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  const message =
-    status === 431
-      ? 'request: headers too large'
-      : status === 408
-        ? 'request: not received in time'
-        : 'request: malformed HTTP request';
-  // 400 is a parameter error like any other; the others follow the HTTP status + 1000 codes (1408, 1431).
-  const body = JSON.stringify(failure(status === 400 ? 10011 : 1000 + status, message, now));
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+/** The names the server answers to and the origins it trusts, filled in once it listens. */
+class ServerNames {
+  own: ReadonlySet<string> = new Set();
+  till: ReadonlySet<string> = new Set();
+
+  constructor(
+    private readonly gateway: () => Gateway,
+    private readonly clock: Clock,
+  ) {}
+
+  listening(bindHost: string, port: number): void {
+    this.own = ownHostsFor(bindHost, port);
+    this.till = loopbackHostsFor(port);
+  }
+
+  guard(): GuardOptions {
+    const settings = () => this.gateway().settings.get();
+    return {
+      tillHosts: () => this.till,
+      ownHosts: () => {
+        const proxied = hostOfOrigin(settings().publicOrigin);
+        return proxied ? new Set([...this.own, proxied]) : this.own;
+      },
+      corsOrigins: () => settings().corsOrigins,
+      publicOrigin: () => settings().publicOrigin,
+      now: () => this.clock.now(),
+    };
+  }
+}
+
+/** The till with its callback receiver: created against the embedded gateway's loopback URL. */
+async function startTillPart(deps: {
+  options: CoreOptions;
+  dataDir: string;
+  tillDb: Db;
+  ids: IdSource;
+  logger: Logger;
+  merchantKey: string;
+  mode: GatewayMode;
+  events: PosEventHub;
+  identity: Awaited<ReturnType<typeof loadOrCreateTillIdentity>>;
+  embeddedUrl: () => string;
+}) {
+  let receiverUrl = '';
+  const till = new Till({
+    db: deps.tillDb,
+    clock: systemClock,
+    ids: deps.ids,
+    logger: deps.logger.child({ part: 'till' }),
+    events: deps.events,
+    embeddedUrl: deps.embeddedUrl,
+    embeddedMode: deps.mode,
+    merchantKey: deps.merchantKey,
+    callbackUrl: () => receiverUrl,
+    appInfo: () => ({ version: APP_VERSION, dataDir: deps.dataDir, shell: deps.options.shell }),
+  });
+  const receiver = await startCallbackReceiver({
+    identity: deps.identity,
+    port: till.settings.stored().receiverPort,
+    logger: deps.logger.child({ part: 'till-receiver' }),
+    // Callbacks of the embedded gateway are signed with the merchant key; others cannot be checked.
+    merchantKey: () => (till.settings.stored().gateway.kind === 'embedded' ? deps.merchantKey : undefined),
+    onCallback: (body) => till.onCallback(body),
+  });
+  receiverUrl = receiver.url;
+  if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
+  const handlers = till.handlers();
+  return { till, receiver, handlers };
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -174,32 +214,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // Said, not silently changed: the owner may have opened the folder on purpose (e.g. a backup user).
   for (const warning of exposureWarnings(dataDir)) logger.warn(warning);
   const ids = options.ids ?? randomIds;
-
-  const gatewayFile = join(dataDir, 'gateway.db');
-  const gatewayDb = openGatewayDb(gatewayFile);
-  let tillDb: Db | undefined;
-  let checkpointer: Checkpointer | undefined;
+  const stores = openStores(dataDir, options.sqliteModule, logger);
   try {
-    if (options.sqliteModule) {
-      gatewayDb.pragma('wal_autocheckpoint = 20000');
-      checkpointer = startCheckpointer({
-        file: gatewayFile,
-        sqliteModule: options.sqliteModule,
-        onError: (error) => logger.warn('checkpoint failed', { error }),
-      });
-    }
-    tillDb = openTillDb(join(dataDir, 'till.db'));
+    const { gatewayDb, tillDb } = stores;
     const mode = settleMode(gatewayDb, options.mode);
-    // The sandbox runs on real time plus an offset the owner moves forward; it survives restarts.
-    const clock =
-      options.clock ??
-      (mode === 'sandbox'
-        ? new OffsetClock(Number(readMeta(gatewayDb, 'sandbox_clock_offset_ms') ?? '0'), systemClock, (offset) =>
-            writeMeta(gatewayDb, 'sandbox_clock_offset_ms', String(offset)),
-          )
-        : systemClock);
+    const clock = gatewayClock(mode, gatewayDb, options.clock);
     const merchantKey = loadOrCreateMerchantKey(dataDir, ids);
-
     // The till's certificate: its callback receiver serves it, and the embedded gateway trusts it.
     const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
@@ -207,77 +227,28 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const gateway = createGateway({
       db: gatewayDb,
       clock,
-      logger: logger.child({ part: 'gateway' }),
       mode,
       version: APP_VERSION,
       ids,
       merchantKey,
+      railPollMs: options.railPollMs,
+      logger: logger.child({ part: 'gateway' }),
       origin: () => url,
       trustedCa: trustBundle([identity.cert]),
-      railPollMs: options.railPollMs,
       // The till's own loopback receiver is trusted by the embedded gateway, also in live mode.
       trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []),
     });
     const events = new PosEventHub();
     const bridgeToken = ids.token(32);
-
-    const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
-    const app = Fastify({
-      logger: false,
-      forceCloseConnections: true,
-      bodyLimit: 64 * 1024,
-      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
-      // Node checks its timeouts on this interval; the default (30 s) would let a slow client linger.
-      http: { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
-      clientErrorHandler(error: NodeJS.ErrnoException, socket) {
-        if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
-        socket.end(clientErrorAnswer(error, clock.now()));
-      },
-    });
-    let ownHosts: ReadonlySet<string> = new Set();
-    let tillHosts: ReadonlySet<string> = new Set();
-    installRequestGuard(app, {
-      tillHosts: () => tillHosts,
-      ownHosts: () => {
-        const proxied = hostOfOrigin(gateway.settings.get().publicOrigin);
-        return proxied ? new Set([...ownHosts, proxied]) : ownHosts;
-      },
-      corsOrigins: () => gateway.settings.get().corsOrigins,
-      publicOrigin: () => gateway.settings.get().publicOrigin,
-      now: () => clock.now(),
-    });
+    const names = new ServerNames(() => gateway, clock);
+    const app = createHttpServer({ ...options, guard: names.guard() });
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
     registerCheckoutPage(app);
-
-    let receiverUrl = '';
-    let loopbackUrl = '';
-    const till = new Till({
-      db: tillDb,
-      clock: systemClock,
-      ids,
-      logger: logger.child({ part: 'till' }),
-      events,
-      embeddedUrl: () => loopbackUrl,
-      embeddedMode: mode,
-      merchantKey,
-      callbackUrl: () => receiverUrl,
-      appInfo: () => ({ version: APP_VERSION, dataDir, shell: options.shell }),
-    });
-    const receiver = await startCallbackReceiver({
-      identity,
-      port: till.settings.stored().receiverPort,
-      logger: logger.child({ part: 'till-receiver' }),
-      // Callbacks of the embedded gateway are signed with the merchant key; others cannot be checked.
-      merchantKey: () => (till.settings.stored().gateway.kind === 'embedded' ? merchantKey : undefined),
-      onCallback: (body) => till.onCallback(body),
-    });
-    receiverUrl = receiver.url;
+    const tillDeps = { options, dataDir, tillDb, ids, logger, merchantKey, mode, events, identity };
+    const { till, receiver, handlers } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
     tillReceiverOrigin = new URL(receiver.url).origin;
-    if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
-    const handlers = till.handlers();
-
     if (options.httpBridge)
       registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
     if (options.rendererDir) registerRenderer(app, options.rendererDir, bridgeToken);
@@ -286,44 +257,28 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const bindHost = options.bindHost ?? '127.0.0.1';
     await app.listen({ host: bindHost, port: options.port ?? 0 });
     const port = (app.server.address() as AddressInfo).port;
-    ownHosts = ownHostsFor(bindHost, port);
-    tillHosts = loopbackHostsFor(port);
-    // The till's page is served only on loopback (README "Security"): bound to one other address
-    // (a LAN one), the same server also takes connections on 127.0.0.1 at the same port.
-    const loopbackListener = ALL_LOOPBACK_BINDS.has(bindHost) ? undefined : await listenOnLoopback(app.server, port);
+    names.listening(bindHost, port);
+    const loopbackListener = await alsoOnLoopback(app.server, bindHost, port);
     // The till, its window and the ready line use the loopback URL whatever address the host binds.
     url = `http://127.0.0.1:${port}`;
-    loopbackUrl = url;
     till.start();
     logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url });
 
-    const openTill = tillDb;
     let closed = false;
-    return {
-      url,
-      port,
-      mode,
-      handlers,
-      events,
-      bridgeToken,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await till.close();
-        await receiver.close();
-        loopbackListener?.close();
-        await app.close();
-        await gateway.close();
-        await checkpointer?.close();
-        gatewayDb.close();
-        openTill.close();
-        logger.info('core closed');
-      },
+    const close = async (): Promise<void> => {
+      if (closed) return;
+      closed = true;
+      await till.close();
+      await receiver.close();
+      loopbackListener?.close();
+      await app.close();
+      await gateway.close();
+      await stores.close();
+      logger.info('core closed');
     };
+    return { url, port, mode, handlers, events, bridgeToken, close };
   } catch (error) {
-    await checkpointer?.close();
-    tillDb?.close();
-    gatewayDb.close();
+    await stores.close();
     throw error;
   }
 }
