@@ -5,7 +5,8 @@ const electronImport = {
   paths: [
     {
       name: 'electron',
-      message: 'Only electron/main.ts and electron/preload.ts may import electron (DESIGN.md boundaries).',
+      message:
+        'Only electron/main.ts and electron/preload.ts may import electron (docs/architecture.md, "Boundaries").',
     },
   ],
 };

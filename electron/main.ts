@@ -29,7 +29,7 @@ const MIME: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The window's options: the security settings DESIGN.md requires, in one place the unit test reads. */
+/** The window's options: the security settings of README "Security", in one place the unit test reads. */
 export function windowOptions(preloadPath: string): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1200,

@@ -1,4 +1,4 @@
-/** The response envelope every /v1 answer uses, success or error (compat-notes). */
+/** The response envelope every /v1 answer uses, success or error (docs/api.md, "Envelope and errors"). */
 export interface Envelope<T> {
   code: number;
   success: boolean;

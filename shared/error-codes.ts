@@ -1,5 +1,5 @@
 /**
- * Top-level error codes of the /v1 envelope (compat-notes and house-rules). `code` on the
+ * Top-level error codes of the /v1 envelope (docs/api.md, "Envelope and errors"; the README's error table). `code` on the
  * wire is a number; clients judge by `success`, but we still send meaningful HTTP statuses.
  * Refusals of a request as a whole (not of one parameter) use HTTP status + 1000, as the hosted
  * service's 1429 does.

@@ -1,5 +1,5 @@
 /**
- * Failure codes of a failed payment result (spec section 7, plus the codes the hosted
+ * Failure codes of a failed payment result (docs/api.md, "Results and statuses", plus the codes the hosted
  * service is known to use). Clients must treat codes as an open set; on the wire they are
  * JSON strings of digits ("0" when there is none).
  */

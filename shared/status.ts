@@ -1,5 +1,5 @@
 /**
- * Payment result statuses of spec section 3 (payments created on or after 2026-08-13).
+ * Payment result statuses of payments created on or after 2026-08-13 (docs/api.md, "Results and statuses").
  * Only `success` and `failed` are terminal; everything else is re-queried.
  */
 export const RESULT_STATUSES = [

@@ -1,5 +1,5 @@
 /**
- * The /v1 wire format (gateway-spec.md 2.x with compat-notes' details), as zod schemas: the
+ * The /v1 wire format (docs/api.md, "Creating a payment", "Results and statuses", "Asset lists"), as zod schemas: the
  * gateway builds these objects, and the till validates every gateway answer with them.
  * Amounts are decimal strings; counters and flags are numbers and booleans.
  */
@@ -119,7 +119,7 @@ export const ResultTransactionSchema = z.object({
 });
 export type ResultTransaction = z.infer<typeof ResultTransactionSchema>;
 
-/** compat-notes' result field list. `failureCode` is a string of digits ("0" when none). */
+/** The result's fields (docs/api.md, "Results and statuses"). `failureCode` is a string of digits ("0" when none). */
 export const PaymentResultSchema = z.object({
   status: statusText,
   traceId: z.string(),
@@ -169,7 +169,7 @@ export const OneTimePaymentSchema = z.object({
 });
 export type OneTimePayment = z.infer<typeof OneTimePaymentSchema>;
 
-/** Callback body (spec 6): identifiers only; non-production adds callbackEvent. */
+/** Callback body (docs/api.md, "Callbacks"): identifiers only; non-production adds callbackEvent. */
 export const CallbackBodySchema = z.object({
   orderId: z.string(),
   traceId: z.string(),
