@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { createPublicClient, http, parseAbiItem } from 'viem';
 import { openGatewayDb } from '../electron/gateway/db.js';
 import { createGateway } from '../electron/gateway/gateway.js';
-import { EvmChainScanner } from '../electron/gateway/rails/evm-rail.js';
+import { EvmChainScanner } from '../electron/gateway/rails/evm/scanner.js';
+import { TransactionFacts } from '../electron/gateway/rails/facts.js';
 import { Ledger } from '../electron/gateway/results/ledger.js';
 import { ManualClock } from '../electron/platform/clock.js';
 import { randomIds } from '../electron/platform/ids.js';
@@ -51,7 +52,7 @@ export async function runEvmBench(): Promise<void> {
     payee.run();
     // 1,000 open payments with their deposit addresses (what the scanner watches).
     const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
-    const { deriveAddress } = await import('../electron/gateway/rails/hd-addresses.js');
+    const { deriveAddress } = await import('../electron/gateway/rails/evm/hd-addresses.js');
     const addresses: string[] = [];
     db.transaction(() => {
       for (let i = 0; i < ADDRESSES; i++) {
@@ -106,11 +107,12 @@ export async function runEvmBench(): Promise<void> {
     }
     const head = Number(await anvil.publicClient.getBlockNumber());
 
+    const ledger = new Ledger(db);
     const scanner = new EvmChainScanner({
       db,
       store: gateway.store,
-      ledger: new Ledger(db),
-      engine: gateway.engine,
+      ledger,
+      facts: new TransactionFacts({ store: gateway.store, ledger, engine: gateway.engine, clock }),
       clock,
       logger: silentLogger,
       batch: BATCH,

@@ -13,9 +13,9 @@ import { systemClock } from '../electron/platform/clock.js';
 import { randomIds } from '../electron/platform/ids.js';
 import { silentLogger } from '../electron/platform/logger.js';
 import { openTillDb } from '../electron/till/db.js';
-import { OrderBook } from '../electron/till/orders.js';
-import { OwnerArea } from '../electron/till/owner.js';
-import { TillSettingsStore } from '../electron/till/settings.js';
+import { OrderBook } from '../electron/till/orders/book.js';
+import { OwnerArea } from '../electron/till/owner/area.js';
+import { TillSettingsStore } from '../electron/till/settings/store.js';
 import { dayOf, dayRange } from '../electron/till/till.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';

@@ -1,8 +1,10 @@
 /**
- * The catalogue: networks, payment assets, fiat and crypto quote assets, and their limits.
+ * The catalogue: networks, payment assets, fiat and crypto quote assets, and their limits. This
+ * module owns the tables `networks`, `assets`, `fiat_currencies` and `crypto_quote_assets`.
  * Read-mostly, so it is held in memory and reloaded after a write; the database is the truth.
  */
 import type { Db } from '../platform/db.js';
+import { seedBundledRates } from './rates.js';
 import { ASSET_SEED, CRYPTO_QUOTE_IDS, FIAT_SEED, NETWORK_SEED } from './seed.js';
 
 export interface Network {
@@ -61,7 +63,6 @@ export function seedCatalog(db: Db, nowMs: number): void {
     const asset = db.prepare(
       'INSERT INTO assets (asset_id, symbol, name, network, chain_asset_id, precision, on_chain_supported, min_payment_amount, max_payment_amount, icon_url, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const rate = db.prepare("INSERT INTO rates (rate_key, usd_price, source, updated_at) VALUES (?, ?, 'bundled', ?)");
     ASSET_SEED.forEach((a, i) => {
       asset.run(
         a.assetId,
@@ -76,15 +77,21 @@ export function seedCatalog(db: Db, nowMs: number): void {
         a.iconUrl,
         i,
       );
-      rate.run(a.assetId, a.usdPrice, nowMs);
     });
     const fiat = db.prepare(
       'INSERT INTO fiat_currencies (code, symbol, decimal_digit, min_quote_amount, max_quote_amount, sort) VALUES (?, ?, ?, ?, ?, ?)',
     );
     FIAT_SEED.forEach((f, i) => {
       fiat.run(f.code, f.symbol, f.decimalDigit, f.minQuoteAmount, f.maxQuoteAmount, i);
-      rate.run(f.code, f.usdPrice, nowMs);
     });
+    seedBundledRates(
+      db,
+      [
+        ...ASSET_SEED.map((a) => ({ key: a.assetId, usdPrice: a.usdPrice })),
+        ...FIAT_SEED.map((f) => ({ key: f.code, usdPrice: f.usdPrice })),
+      ],
+      nowMs,
+    );
     const cq = db.prepare('INSERT INTO crypto_quote_assets (asset_id, sort) VALUES (?, ?)');
     CRYPTO_QUOTE_IDS.forEach((id, i) => cq.run(id, i));
   })();

@@ -1,35 +1,38 @@
 /**
- * The embedded gateway: the service of gateway-spec.md. It knows nothing of the till and is
- * reached only over HTTP /v1. This module wires its parts over gateway.db and registers routes.
+ * The embedded gateway (docs/api.md): it knows nothing of the till and is reached only over HTTP
+ * /v1. This module composes its parts over gateway.db (docs/architecture.md, "Layout"): the stores,
+ * the callback outbox and its dispatcher, the result engine, the rails (from a list, by mode), the
+ * payments side, the scheduler of due work, and the routes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { GatewayMode } from '../../shared/posapi.js';
-import { isMovable, type Clock } from '../platform/clock.js';
+import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
+import { GroupCommit } from '../platform/group-commit.js';
 import type { IdSource } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
-import { Catalog, seedCatalog } from './catalog.js';
-import { readMeta, writeMeta } from './db.js';
-import { ParamReader } from './params.js';
-import { Payees } from './payees.js';
-import { Payments } from './payments.js';
-import { PaymentsStore } from './payments-store.js';
-import { DbRates } from './rates.js';
-import { buildResult } from './result-view.js';
-import { GroupCommit } from '../platform/group-commit.js';
-import { registerGatewayRoutes, type RouteHelpers } from './routes.js';
-import { SettingsStore } from './settings.js';
 import { CallbackDispatcher } from './callbacks/dispatcher.js';
+import { registerCallbackRoutes } from './callbacks/routes.js';
 import { CallbackSender } from './callbacks/sender.js';
 import { CallbackStore } from './callbacks/store.js';
-import { GatewayError } from './errors.js';
+import { Catalog, seedCatalog } from './catalog.js';
+import { persistentMeta } from './db.js';
+import { Payees } from './payees.js';
+import { Payments } from './payments/payments.js';
+import { PaymentsStore } from './payments/store.js';
+import { DepositAddressBudget } from './rails/address-budget.js';
+import { EvmRail } from './rails/evm/rail.js';
+import { TransactionFacts } from './rails/facts.js';
+import { Rails, type Rail } from './rails/rail.js';
+import { SandboxRail } from './rails/sandbox/rail.js';
+import { DbRates } from './rates.js';
 import { ResultEngine } from './results/engine.js';
 import { Ledger } from './results/ledger.js';
-import { registerCallbackRoutes, registerReviewRoute, registerSandboxRoutes } from './results/routes.js';
-import { SandboxRail } from './sandbox/rail.js';
-import type { Asset } from './catalog.js';
-import { DepositAddressBudget } from './rails/address-budget.js';
-import { EvmRails } from './rails/evm-rails.js';
+import { ResultOperations } from './results/operations.js';
+import { registerReviewRoute } from './results/routes.js';
+import { registerGatewayRoutes } from './routes.js';
+import { Scheduler } from './scheduler.js';
+import { SettingsStore } from './settings.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -68,71 +71,146 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** A value made once per gateway.db and kept in meta (the wallet recipient, the address secret). */
-function persistentId(db: Db, key: string, make: () => string): string {
-  const existing = readMeta(db, key);
-  if (existing) return existing;
-  const value = make();
-  writeMeta(db, key, value);
-  return value;
+/** The stores over gateway.db, each the one owner of its tables, and the values kept in meta. */
+function openStores(deps: GatewayDeps, realNow: () => number) {
+  const { db, clock, mode, ids } = deps;
+  seedCatalog(db, realNow());
+  const catalog = new Catalog(db);
+  const payees = new Payees(db, ids);
+  if (mode === 'sandbox') payees.seedDemoUsers(clock.now());
+  return {
+    catalog,
+    payees,
+    rates: new DbRates(db),
+    settings: new SettingsStore(db),
+    store: new PaymentsStore(db),
+    ledger: new Ledger(db),
+    callbacks: new CallbackStore(db),
+    /** The gateway's wallet account (recipient of wallet payments). */
+    recipient: persistentMeta(db, 'recipient', () => ids.uuid()),
+    /** Mixed into sandbox deposit addresses. */
+    addressSecret: persistentMeta(db, 'address_secret', () => ids.token(16)),
+  };
+}
+
+type Stores = ReturnType<typeof openStores>;
+
+/** The callback outbox's delivery: the signing HTTPS sender and the dispatcher of due attempts. */
+function callbackDelivery(
+  deps: GatewayDeps,
+  stores: Stores,
+  allowlist: () => readonly string[],
+  realNow: () => number,
+) {
+  const sender = new CallbackSender({
+    mode: deps.mode,
+    allowlist,
+    trustedCa: deps.trustedCa ?? [],
+    merchantKey: () => deps.merchantKey,
+    realNowSeconds: () => Math.floor(realNow() / 1000),
+  });
+  return new CallbackDispatcher({
+    store: stores.callbacks,
+    sender,
+    clock: deps.clock,
+    logger: deps.logger.child({ part: 'callbacks' }),
+  });
+}
+
+interface RailParts {
+  stores: Stores;
+  facts: TransactionFacts;
+  catchUp: () => number;
+  committed: (traceIds: readonly string[]) => void;
+}
+
+/** The rails, by mode: the sandbox's simulated networks only in sandbox mode; real chains (EVM) in either. */
+function composeRails(deps: GatewayDeps, parts: RailParts): Rails {
+  const { db, clock, mode, ids, logger } = deps;
+  const { stores, facts, committed } = parts;
+  const { store, ledger, catalog, settings } = stores;
+  const pollMs = deps.railPollMs;
+  const evm = new EvmRail({ db, store, ledger, facts, catalog, clock, logger, mode, pollMs, onCommitted: committed });
+  if (mode !== 'sandbox') return new Rails([evm]);
+  const sandbox: Rail = new SandboxRail({
+    db,
+    store,
+    ledger,
+    facts,
+    catalog,
+    clock,
+    ids,
+    recipient: stores.recipient,
+    addressSecret: stores.addressSecret,
+    autoMineEveryMs: () => settings.get().sandboxAutoMineSeconds * 1000,
+    catchUp: parts.catchUp,
+    onCommitted: committed,
+  });
+  return new Rails([sandbox, evm]);
+}
+
+interface RouteParts {
+  deps: GatewayDeps;
+  stores: Stores;
+  payments: Payments;
+  operations: ResultOperations;
+  rails: Rails;
+  dispatcher: CallbackDispatcher;
+  budget: DepositAddressBudget;
+  writes: GroupCommit;
+  realNow: () => number;
+}
+
+/** Every route of the gateway: the /v1 groups, the review decision, the delivery log, and the rails' own. */
+function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
+  const { deps, stores, payments, operations, rails, dispatcher, budget, writes } = parts;
+  const { clock, mode } = deps;
+  // Who asks (for the live-mode budget of new deposit addresses) travels with the write into the group commit.
+  app.addHook('preHandler', (request, _reply, done) => budget.enter(request.ip, done));
+  const write = <T>(work: () => T): Promise<T> => writes.run(budget.bind(work));
+  registerGatewayRoutes(app, {
+    clock,
+    mode,
+    catalog: stores.catalog,
+    payees: stores.payees,
+    payments,
+    rates: stores.rates,
+    settings: stores.settings,
+    realNow: parts.realNow,
+    write,
+    merchantKey: deps.merchantKey,
+    version: deps.version,
+    result: (params) => operations.result(params),
+    cancel: (params) => operations.cancel(params),
+    assetExtras: mode === 'live' ? (assetId) => rails.assetExtras(assetId) : undefined,
+    groups: [
+      (routeApp, helpers) =>
+        registerReviewRoute(routeApp, helpers, {
+          review: (params, decision, reason, by) => operations.review(params, decision, reason, by),
+          write,
+        }),
+      (routeApp, helpers) =>
+        registerCallbackRoutes(routeApp, helpers, {
+          callbacks: stores.callbacks,
+          now: () => clock.now(),
+          kick: () => dispatcher.kick(),
+          traceOf: (params) => payments.find(params).trace_id,
+        }),
+      (routeApp, helpers) => rails.registerRoutes(routeApp, helpers),
+    ],
+  });
 }
 
 export function createGateway(deps: GatewayDeps): Gateway {
   const { db, clock, mode, ids } = deps;
   const realNow = deps.realNow ?? (() => Date.now());
-  seedCatalog(db, realNow());
-  const catalog = new Catalog(db);
-  const payees = new Payees(db, ids);
-  if (mode === 'sandbox') payees.seedDemoUsers(clock.now());
-  const rates = new DbRates(db);
-  const settings = new SettingsStore(db);
-  const store = new PaymentsStore(db);
-  const recipient = persistentId(db, 'recipient', () => ids.uuid());
-  const addressSecret = persistentId(db, 'address_secret', () => ids.token(16));
-  const writes = new GroupCommit(db);
+  const stores = openStores(deps, realNow);
+  const { catalog, settings, store, ledger, callbacks } = stores;
   const callbackAllowlist = (): readonly string[] => [
     ...settings.get().callbackAllowlist,
     ...(deps.trustedCallbackOrigins?.() ?? []),
   ];
-  // The rails are made below (they need the engine); these closures run only once requests arrive.
-  const budget = new DepositAddressBudget();
-  const liveAddresses = {
-    depositAddress: (asset: Asset) => rails.depositAddress(asset),
-    liveRail: (asset: Asset) => rails.railFor(asset) !== undefined,
-    spendAddressBudget: () => budget.spend(),
-  };
-  const payments = new Payments({
-    store,
-    catalog,
-    payees,
-    rates,
-    settings,
-    clock,
-    ids,
-    mode,
-    recipient,
-    addressSecret,
-    origin: deps.origin,
-    realNow,
-    callbackAllowlist,
-    ...liveAddresses,
-  });
-
-  const ledger = new Ledger(db);
-  const callbacks = new CallbackStore(db);
-  const sender = new CallbackSender({
-    mode,
-    allowlist: callbackAllowlist,
-    trustedCa: deps.trustedCa ?? [],
-    merchantKey: () => deps.merchantKey,
-    realNowSeconds: () => Math.floor(realNow() / 1000),
-  });
-  const dispatcher = new CallbackDispatcher({
-    store: callbacks,
-    sender,
-    clock,
-    logger: deps.logger.child({ part: 'callbacks' }),
-  });
+  const dispatcher = callbackDelivery(deps, stores, callbackAllowlist, realNow);
   const committed = (traceIds: readonly string[]): void => {
     dispatcher.kick();
     deps.onPaymentsChanged?.(traceIds);
@@ -146,95 +224,39 @@ export function createGateway(deps: GatewayDeps): Gateway {
     clock,
     ids,
     mode,
+    callbackAllowlist,
     // On a real rail the funds are at the merchant's addresses once confirmed: settled at once.
     settlementMs: () => (mode === 'live' ? 0 : settings.get().sandboxSettlementSeconds * 1000),
-    callbackAllowlist,
     onCommitted: committed,
   });
-  payments.paidSoFar = (traceId) => engine.paidSoFar(traceId);
-  const rail = new SandboxRail({ db, store, ledger, engine, catalog, clock, ids, recipient, onCommitted: committed });
-
-  // Demo setting: mine a block on busy sandbox chains every N sandbox seconds (off by default).
-  let lastAutoMine = clock.now();
-  const autoMine = (): void => {
-    const every = settings.get().sandboxAutoMineSeconds * 1000;
-    const now = clock.now();
-    if (mode !== 'sandbox' || every <= 0) {
-      lastAutoMine = now; // counting starts when the setting is turned on
-      return;
-    }
-    const blocks = Math.floor((now - lastAutoMine) / every);
-    if (blocks <= 0) return;
-    lastAutoMine += blocks * every;
-    for (const network of rail.busyNetworks()) rail.mine(network, blocks);
-  };
-
-  /** Cascades (a deadline, then what it scheduled) are followed to the end, within reason. */
-  const catchUp = (): number => {
-    autoMine();
-    let moved = 0;
-    for (let round = 0; round < 10; round++) {
-      const n = engine.processDue(clock.now());
-      moved += n;
-      if (n === 0) break;
-    }
-    dispatcher.kick();
-    return moved;
-  };
-
-  const result = (params: Record<string, string>) => {
-    const payment = payments.find(params);
-    const withParts = new Set((new ParamReader(params).raw('with') ?? '').split(',').map((s) => s.trim()));
-    return buildResult(payment, catalog, engine.transactionsOf(payment.trace_id), withParts);
-  };
-
-  const cancel = (params: Record<string, string>) => {
-    const after = payments.cancel(params, (payment) => {
-      const applied = engine.apply(payment, { kind: 'cancel' }, { by: 'merchant' });
-      if (applied.outcome.refusal) throw GatewayError.of('cannotCancel', `traceId: ${applied.outcome.refusal.message}`);
-    });
-    setImmediate(() => committed([after.trace_id]));
-    return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set());
-  };
-
-  const review = (params: Record<string, string>, decision: 'approve' | 'reject', reason: string, by: string) => {
-    const payment = payments.find(params);
-    const now = clock.now();
-    const applied = engine.apply(payment, { kind: 'review', decision }, { by, reason });
-    if (applied.outcome.refusal) throw GatewayError.of('cannotCancel', `traceId: ${applied.outcome.refusal.message}`);
-    store.update(payment.trace_id, { reviewed_by: by, reviewed_at: now, review_reason: reason });
-    setImmediate(() => committed([payment.trace_id]));
-    const after = store.get(payment.trace_id) ?? applied.payment;
-    return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set(['payment']));
-  };
-
-  // Real rails (live mode): one scanner per configured EVM chain.
-  const rails = new EvmRails({
-    db,
+  const facts = new TransactionFacts({ store, ledger, engine, clock });
+  const catchUp = (): number => scheduler.catchUp();
+  const rails = composeRails(deps, { stores, facts, catchUp, committed });
+  const budget = new DepositAddressBudget();
+  const { payees, rates, recipient } = stores;
+  const payments = new Payments({
     store,
-    ledger,
-    engine,
     catalog,
+    payees,
+    rates,
+    settings,
+    engine,
+    rails,
     clock,
-    logger: deps.logger,
+    ids,
     mode,
-    pollMs: deps.railPollMs,
-    onCommitted: committed,
+    recipient,
+    callbackAllowlist,
+    spendAddressBudget: () => budget.spend(),
+    origin: deps.origin,
+    realNow,
   });
+  const operations = new ResultOperations({ store, payments, catalog, engine, clock, committed });
+  const everyMs = deps.schedulerMs ?? 250;
+  const scheduler = new Scheduler({ engine, rails, dispatcher, clock, logger: deps.logger, everyMs });
+  const writes = new GroupCommit(db);
   void rails.start();
-
-  // Due work is found in gateway.db, so what fell due while the app was down runs now.
-  catchUp();
-  dispatcher.start();
-  const scheduler = setInterval(() => {
-    try {
-      catchUp();
-    } catch (error) {
-      deps.logger.error('scheduler failed', { error: String(error) });
-    }
-  }, deps.schedulerMs ?? 250);
-  scheduler.unref();
-
+  scheduler.start();
   return {
     mode,
     payments,
@@ -243,62 +265,11 @@ export function createGateway(deps: GatewayDeps): Gateway {
     engine,
     callbacks,
     catchUp,
-    registerRoutes(app) {
-      // Who asks (for the live-mode budget of new deposit addresses) travels with the write into the group commit.
-      app.addHook('preHandler', (request, _reply, done) => budget.enter(request.ip, done));
-      const write = <T>(work: () => T): Promise<T> => writes.run(budget.bind(work));
-      const extra = [
-        (routeApp: FastifyInstance, helpers: RouteHelpers) => registerReviewRoute(routeApp, helpers, { review, write }),
-        (routeApp: FastifyInstance, helpers: RouteHelpers) => {
-          routeApp.get('/v1/merchant/rails/evm', async (request, reply) => {
-            helpers.merchantOnly(request);
-            return helpers.ok(reply, rails.view());
-          });
-          routeApp.post('/v1/merchant/rails/evm', async (request, reply) => {
-            helpers.merchantOnly(request);
-            return helpers.ok(reply, await rails.configure(request.body));
-          });
-        },
-        (routeApp: FastifyInstance, helpers: RouteHelpers) =>
-          registerCallbackRoutes(routeApp, helpers, {
-            callbacks,
-            now: () => clock.now(),
-            kick: () => dispatcher.kick(),
-            traceOf: (params) => payments.find(params).trace_id,
-          }),
-        ...(mode === 'sandbox'
-          ? [
-              (routeApp: FastifyInstance, helpers: RouteHelpers) =>
-                registerSandboxRoutes(routeApp, helpers, {
-                  rail,
-                  clock: isMovable(clock) ? clock : undefined,
-                  catchUp,
-                }),
-            ]
-          : []),
-      ];
-      const assetExtras = (assetId: string): Record<string, unknown> | undefined => rails.assetExtras(assetId);
-      registerGatewayRoutes(app, {
-        clock,
-        mode,
-        catalog,
-        payees,
-        payments,
-        rates,
-        settings,
-        merchantKey: deps.merchantKey,
-        version: deps.version,
-        realNow,
-        result,
-        cancel,
-        write,
-        extra,
-        assetExtras: mode === 'live' ? assetExtras : undefined,
-      });
-    },
+    registerRoutes: (app) =>
+      registerRoutes(app, { deps, stores, payments, operations, rails, dispatcher, budget, writes, realNow }),
     async close() {
-      clearInterval(scheduler);
-      await rails.stop();
+      scheduler.stop();
+      await rails.close();
       await dispatcher.stop();
     },
   };

@@ -2,7 +2,7 @@
  * Reading request parameters the way existing clients send them: every value arrives as text
  * (form, JSON, query), blank means absent, booleans are lenient. Each reader throws a 10011
  * parameter error naming the parameter, so a rejection never gets as far as storing anything.
- * Amounts are strict (house rule "Amounts and results"): a decimal number or a string holding
+ * Amounts are strict (docs/api.md, "Input rules"): a decimal number or a string holding
  * one; another JSON type or a blank string is refused, never read as "not given".
  */
 import { compare, decimalPlaces, isDecimalText, isPositive, parseAmount } from '../../shared/money.js';
@@ -39,7 +39,7 @@ function forbidden(codePoint: number): boolean {
 }
 
 /**
- * Why `value` is not acceptable text (house rule: valid UTF-8, no control characters, no
+ * Why `value` is not acceptable text (docs/api.md, "Input rules": valid UTF-8, no control characters, no
  * bidirectional overrides), or undefined. Such characters would reach the payer's screen, the
  * merchant's reports and CSV exports, where they hide or reorder what is shown.
  */

@@ -1,6 +1,6 @@
 /**
- * Per-client token buckets for requests from other machines (house rule: loopback clients
- * are not limited). Real time: a rate limit protects the machine, not the sandbox's story.
+ * Per-client token buckets for requests from other machines (README, "Security": loopback
+ * clients are not limited). Real time: a rate limit protects the machine, not the sandbox's story.
  */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();

@@ -1,7 +1,7 @@
 /**
  * Prices for instant exchange. A RateSource answers a USD price per unit for an asset id or a
  * fiat code. The embedded default reads the `rates` table (seeded from the bundled catalogue,
- * editable by the merchant). A price from a live source older than the staleness limit is
+ * editable by the merchant); this module is the one that queries it. A price from a live source older than the staleness limit is
  * never used for a quote; bundled sandbox prices and merchant-set prices never go stale.
  * Staleness is measured on the real clock: a sandbox clock move is not the market moving.
  */
@@ -65,6 +65,12 @@ export class DbRates implements RateSource {
     }
     this.put.run(key.toLowerCase(), usdPrice, source, realNowMs);
   }
+}
+
+/** First start: the bundled prices, which never go stale (call inside the seeding transaction). */
+export function seedBundledRates(db: Db, prices: readonly { key: string; usdPrice: string }[], nowMs: number): void {
+  const insert = db.prepare("INSERT INTO rates (rate_key, usd_price, source, updated_at) VALUES (?, ?, 'bundled', ?)");
+  for (const price of prices) insert.run(price.key, price.usdPrice, nowMs);
 }
 
 export interface RatePolicy {

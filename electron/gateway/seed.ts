@@ -1,5 +1,5 @@
 /**
- * Bundled catalogue of the embedded gateway: real asset ids (compat-notes), their networks,
+ * Bundled catalogue of the embedded gateway: real asset ids (docs/api.md, "Compatibility with existing clients"), their networks,
  * precision and limits, fiat quote currencies, sandbox prices (USD per unit; these never go
  * stale) and the sandbox's demo users. Seeded into gateway.db at first start.
  */

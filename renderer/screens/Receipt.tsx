@@ -4,7 +4,7 @@ import { useOrder } from '../api/hooks.js';
 import { formatAmount, formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
-import { failureText } from './Payment.js';
+import { failureText } from './payment/failure-text.js';
 
 export function Receipt({ settings }: { settings: TillSettings }) {
   const { orderId, newSale, go } = useCashier();

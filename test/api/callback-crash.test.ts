@@ -1,7 +1,8 @@
 /**
  * Deliveries survive a crash: the host is killed with SIGKILL while callbacks are pending (their
  * endpoint was failing); after a restart every delivery completes on its schedule. Delivery is at
- * least once, so the receiver deduplicates by (traceId, event) as the spec asks handlers to.
+ * least once (an attempt cut short by the crash is made again), so the receiver deduplicates by
+ * (traceId, event), as every callback handler should.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';

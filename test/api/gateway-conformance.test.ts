@@ -158,7 +158,7 @@ describe('asset lists', () => {
 });
 
 describe('create payment', () => {
-  it('answers a wallet payment with exactly the keys of spec 2.2', async () => {
+  it('answers a wallet payment with exactly the keys of the payment object', async () => {
     const answer = await gw.post('/v1/payments', base({ isChain: false }));
     expect(answer.status).toBe(200);
     const payment = PaymentSchema.strict().parse(answer.body.data);

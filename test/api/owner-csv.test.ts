@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
 import { silentLogger } from '../../electron/platform/logger.js';
-import { CSV_COLUMNS } from '../../electron/till/owner.js';
+import { CSV_COLUMNS } from '../../electron/till/owner/csv.js';
 import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 
 let gw: TestGateway;

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
 import { startCore, type Core } from '../../electron/compose.js';
-import { CSV_COLUMNS } from '../../electron/till/owner.js';
+import { CSV_COLUMNS } from '../../electron/till/owner/csv.js';
 import { silentLogger } from '../../electron/platform/logger.js';
 import { add } from '../../shared/money.js';
 import { tempDataDir } from '../helpers/host.js';

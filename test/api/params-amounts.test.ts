@@ -1,5 +1,5 @@
 /**
- * Amount parameters over real HTTP (house rule "Amounts and results"): an amount is a decimal number
+ * Amount parameters over real HTTP (docs/api.md, "Input rules"): an amount is a decimal number
  * or a string holding one. Any other JSON type is refused with 10011 naming the parameter, never read
  * as "absent" (which would make an open-amount payment that any transfer completes). Only a missing
  * parameter or the empty string is absent; a blank string is not a number.
@@ -97,7 +97,7 @@ describe('create, one-time payment and estimate', () => {
     expectParamError(answer, 'quoteAmount');
   });
 
-  it('keeps the empty string an open amount (spec 4.2: "if left blank the payer can type the amount")', async () => {
+  it('keeps the empty string an open amount (docs/api.md, "Creating a payment": blank, the payer types the amount)', async () => {
     const open = await gw.post('/v1/payments', {
       payeeId: SHOP,
       orderId: orderId(),

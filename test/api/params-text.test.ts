@@ -1,5 +1,5 @@
 /**
- * Text parameters and bounds over real HTTP (house rule "Who may talk to the gateway": text is valid
+ * Text parameters and bounds over real HTTP (docs/api.md, "Input rules": text is valid
  * UTF-8 without control characters and without bidirectional overrides; limits in characters).
  * Controls and bidi overrides in a remark would reach the payer's screen and the merchant's reports
  * (a U+202E can make "paid 100" read as "001 diap"); each is refused with 10011 naming the parameter

@@ -1,7 +1,7 @@
 /**
  * The result state machine over real HTTP, driven only through the sandbox API and the sandbox
- * clock: every row of spec section 3 and every rule of house-rules.md's deadline, review, surplus
- * and one-time-code sections.
+ * clock: every status change and every rule of docs/api.md's "Deadlines and windows", "Results and
+ * statuses", "Amounts and surplus" and "One-time payments".
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,7 +121,7 @@ describe('wallet payments (final at once, no confirming)', () => {
     const payment = await createWallet();
     await pay(payment, add(payment.paymentAmount, '1.5'));
     const over = await result(payment.traceId);
-    // paymentAmount is never more than payableAmount: the 1.5 beyond it is surplus only (house rule).
+    // paymentAmount is never more than payableAmount: the 1.5 beyond it is surplus only (docs/api.md, "Amounts and surplus").
     expect(over).toMatchObject({
       status: 'pending',
       paymentAmount: payment.paymentAmount,

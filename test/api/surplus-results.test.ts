@@ -1,5 +1,5 @@
 /**
- * paymentAmount and surplusAmount over real HTTP (house rule "Amounts and results"): paymentAmount
+ * paymentAmount and surplusAmount over real HTTP (docs/api.md, "Amounts and surplus"): paymentAmount
  * is never more than payableAmount, surplusAmount is every other amount of the payment asset received
  * for the order, so the two add up to exactly what the payer sent: 10 due and 15 sent -> 10 + 5;
  * 4 then 10 -> 10 + 4; 10 then 3 -> 10 + 3. Also on chain: while confirming, after a reorg, at the

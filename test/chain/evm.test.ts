@@ -7,7 +7,7 @@ import { HDKey } from '@scure/bip32';
 import { randomBytes } from 'node:crypto';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveAddress } from '../../electron/gateway/rails/hd-addresses.js';
+import { deriveAddress } from '../../electron/gateway/rails/evm/hd-addresses.js';
 import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
 import { silentLogger } from '../../electron/platform/logger.js';
 import { ManualClock } from '../../electron/platform/clock.js';

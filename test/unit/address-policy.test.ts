@@ -1,5 +1,5 @@
 /**
- * The SSRF guard's address table (house rules, live mode): IPv6 forms that embed an IPv4 address
+ * The SSRF guard's address table (docs/api.md, "Callbacks"; live mode): IPv6 forms that embed an IPv4 address
  * (mapped, compatible, NAT64, 6to4, Teredo) are judged by that address, and every range that is not
  * plain public unicast is refused; `localhost.` and `*.localhost.` are loopback names.
  */

@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Catalog, seedCatalog } from '../../electron/gateway/catalog.js';
 import { openGatewayDb } from '../../electron/gateway/db.js';
-import { PaymentsStore } from '../../electron/gateway/payments-store.js';
+import { PaymentsStore } from '../../electron/gateway/payments/store.js';
 import type { ResultEngine } from '../../electron/gateway/results/engine.js';
 import { Ledger } from '../../electron/gateway/results/ledger.js';
-import { checkAgainstCatalog } from '../../electron/gateway/rails/evm-catalog.js';
+import { checkAgainstCatalog } from '../../electron/gateway/rails/evm/catalog.js';
 import {
   EvmConfigInputSchema,
   maskRpcUrl,
@@ -24,9 +24,10 @@ import {
   scrubSecrets,
   unmaskRpcUrls,
   type EvmConfig,
-} from '../../electron/gateway/rails/evm-config.js';
-import { EvmChainScanner } from '../../electron/gateway/rails/evm-rail.js';
-import { RpcEndpoints } from '../../electron/gateway/rails/rpc-endpoints.js';
+} from '../../electron/gateway/rails/evm/config.js';
+import { TransactionFacts } from '../../electron/gateway/rails/facts.js';
+import { EvmChainScanner } from '../../electron/gateway/rails/evm/scanner.js';
+import { RpcEndpoints } from '../../electron/gateway/rails/evm/rpc-endpoints.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import type { Logger } from '../../electron/platform/logger.js';
 import { BTC, ETH, USDT } from '../helpers/gateway.js';
@@ -253,12 +254,15 @@ describe('RPC endpoints: the chain id is checked at each connection', () => {
       assets: [{ assetId: ETH, kind: 'native' as const, decimals: 18 }],
     };
     const engine = { apply: () => expect.fail('no fact may be reported') } as unknown as ResultEngine;
+    const store = new PaymentsStore(db);
+    const ledger = new Ledger(db);
+    const clock = new ManualClock(0);
     const scanner = new EvmChainScanner({
       db,
-      store: new PaymentsStore(db),
-      ledger: new Ledger(db),
-      engine,
-      clock: new ManualClock(0),
+      store,
+      ledger,
+      facts: new TransactionFacts({ store, ledger, engine, clock }),
+      clock,
       logger,
       chain,
       pollMs: 20,

@@ -1,4 +1,4 @@
-/** In live mode a callback body carries the three identifiers only (spec section 6). */
+/** In live mode a callback body carries the three identifiers only (docs/api.md, "Callbacks"). */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -246,7 +246,7 @@ function run(actions: Action[], payable: string, deadlineMs: number, review: boo
     const wrong = txs.filter((t) => t.booked === 'wrong_asset');
     const gone = txs.filter((t) => t.gone);
     expect(add(state.received, state.late, total(wrong), total(gone))).toBe(total(txs));
-    // House rule: paymentAmount is never above payableAmount (an open amount: everything received)...
+    // docs/api.md, "Amounts and surplus": paymentAmount is never above payableAmount (an open amount: everything received)...
     const paid = recognisedOf(state);
     const surplus = surplusOf(state);
     if (isZero(payable)) expect(paid).toBe(total(counted));

@@ -4,8 +4,8 @@
  * otherwise a merchant operation is refused before anything is sent.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GatewayClient, GatewayRefused } from '../../electron/till/gateway-client.js';
-import { mayCarryMerchantKey, merchantKeyFor, type GatewaySetting } from '../../electron/till/key-policy.js';
+import { GatewayClient, GatewayRefused } from '../../electron/till/link/gateway-client.js';
+import { mayCarryMerchantKey, merchantKeyFor, type GatewaySetting } from '../../electron/till/link/key-policy.js';
 
 const EMBEDDED_KEY = 'embedded-key-never-leaves';
 const result = {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { openTillDb } from '../../electron/till/db.js';
-import { hashPin, PinGuard } from '../../electron/till/pin-guard.js';
+import { hashPin, PinGuard } from '../../electron/till/owner/pin-guard.js';
 import { tempDataDir } from '../helpers/host.js';
 
 const MINUTE = 60_000;

@@ -1,8 +1,8 @@
 /** How the till reads gateway results, including a hosted gateway's old status set. */
 import { describe, expect, it } from 'vitest';
-import { statusOf } from '../../electron/till/orders.js';
-import { dayRange, dayOf } from '../../electron/till/till.js';
-import { isoInZone } from '../../electron/till/owner.js';
+import { statusOf } from '../../electron/till/orders/views.js';
+import { dayRange, dayOf } from '../../electron/till/calendar.js';
+import { isoInZone } from '../../electron/till/owner/csv.js';
 import type { PaymentResult } from '../../shared/wire.js';
 
 const base: PaymentResult = {

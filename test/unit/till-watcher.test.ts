@@ -1,6 +1,6 @@
 /** The watcher's schedule: seconds at the till, then minutes, at most every 30 minutes after a day, none after three days. */
 import { describe, expect, it } from 'vitest';
-import { pollDelayMs } from '../../electron/till/watcher.js';
+import { pollDelayMs } from '../../electron/till/work/cadence.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

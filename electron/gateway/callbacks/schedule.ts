@@ -1,5 +1,5 @@
 /**
- * The callback retry schedule of spec section 6: at most 9 attempts in all; after a failure the
+ * The callback retry schedule (docs/api.md, "Callbacks"): at most 9 attempts in all; after a failure the
  * next comes 15 s, 15 s, 30 s, 180 s, 1800 s, 1800 s, 1800 s, 1800 s later (gateway clock).
  */
 export const MAX_ATTEMPTS = 9;

@@ -5,6 +5,7 @@
  * vetted at send time and the connection goes to the vetted address (no DNS rebinding).
  */
 import https from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import tls from 'node:tls';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
@@ -40,6 +41,48 @@ const MAX_BODY_BYTES = 64 * 1024;
 class AddressNotAllowed extends Error {
   constructor() {
     super('address not allowed');
+  }
+}
+
+/** An attempt's outcome before its duration is known. */
+type Attempt = Omit<AttemptOutcome, 'durationMs'>;
+
+/** Reads a receiver's answer (at most MAX_BODY_BYTES of it) and judges it: only HTTP 200 with code "SUCCESS" delivers. */
+function readAnswer(response: IncomingMessage, finish: (outcome: Attempt) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  response.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  });
+  response.on('error', (error) =>
+    finish({
+      delivered: false,
+      httpStatus: response.statusCode ?? 0,
+      error: `response error: ${error.message}`,
+      responseExcerpt: '',
+    }),
+  );
+  response.on('end', () => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    const excerpt = Buffer.from(text).subarray(0, EXCERPT_BYTES).toString('utf8');
+    const status = response.statusCode ?? 0;
+    const problem = answerProblem(status, text);
+    finish({ delivered: problem === '', httpStatus: status, error: problem, responseExcerpt: excerpt });
+  });
+}
+
+/** Why an answer is not an acknowledgement ('' when it is one). */
+function answerProblem(status: number, text: string): string {
+  if (status !== 200)
+    return status >= 300 && status < 400 ? `redirect (HTTP ${status}) is not followed` : `HTTP ${status}`;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const acknowledged =
+      typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 'SUCCESS';
+    return acknowledged ? '' : 'answer lacks code "SUCCESS"';
+  } catch {
+    return 'answer is not JSON';
   }
 }
 
@@ -89,7 +132,7 @@ export class CallbackSender {
 
   async send(url: string, origin: string, body: string): Promise<AttemptOutcome> {
     const started = performance.now();
-    const done = (partial: Omit<AttemptOutcome, 'durationMs'>): AttemptOutcome => ({
+    const done = (partial: Attempt): AttemptOutcome => ({
       ...partial,
       durationMs: Math.round(performance.now() - started),
     });
@@ -103,7 +146,7 @@ export class CallbackSender {
     const signature = signBody(body, this.options.merchantKey(), this.options.realNowSeconds());
     return new Promise<AttemptOutcome>((resolve) => {
       let settled = false;
-      const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>): void => {
+      const finish = (outcome: Attempt): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -121,42 +164,7 @@ export class CallbackSender {
             'user-agent': 'Paydesk-Callback/1',
           },
         },
-        (response) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-          });
-          response.on('error', (error) =>
-            finish({
-              delivered: false,
-              httpStatus: response.statusCode ?? 0,
-              error: `response error: ${error.message}`,
-              responseExcerpt: '',
-            }),
-          );
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            const excerpt = Buffer.from(text).subarray(0, EXCERPT_BYTES).toString('utf8');
-            const status = response.statusCode ?? 0;
-            let acknowledged = false;
-            let problem = '';
-            if (status !== 200)
-              problem = status >= 300 && status < 400 ? `redirect (HTTP ${status}) is not followed` : `HTTP ${status}`;
-            else {
-              try {
-                const parsed = JSON.parse(text) as unknown;
-                acknowledged =
-                  typeof parsed === 'object' && parsed !== null && (parsed as { code?: unknown }).code === 'SUCCESS';
-                if (!acknowledged) problem = 'answer lacks code "SUCCESS"';
-              } catch {
-                problem = 'answer is not JSON';
-              }
-            }
-            finish({ delivered: acknowledged, httpStatus: status, error: problem, responseExcerpt: excerpt });
-          });
-        },
+        (response) => readAnswer(response, finish),
       );
       const timeoutMs = this.options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
       const timer = setTimeout(() => {

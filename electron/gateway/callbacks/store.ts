@@ -3,50 +3,11 @@
  * its delivery row in the same transaction as the change (`enqueueDelivery` takes the caller's
  * db handle and does not open a transaction of its own). Times are gateway-clock milliseconds.
  */
-import type { Db, Migration } from '../../platform/db.js';
+import type { Db } from '../../platform/db.js';
 import type { CallbackEvent } from '../../../shared/wire.js';
 import { MAX_ATTEMPTS, nextAttemptAt } from './schedule.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'exhausted';
-
-/** Schema of the outbox; appended to gateway.db's migration list by db.ts. */
-export const callbackTablesSql = `
-  CREATE TABLE callback_deliveries (
-    delivery_id     TEXT PRIMARY KEY,
-    trace_id        TEXT NOT NULL,
-    event           TEXT NOT NULL CHECK (event IN ('success', 'fail', 'settle', 'pending', 'paid_less')),
-    url             TEXT NOT NULL,
-    origin          TEXT NOT NULL,
-    body            TEXT NOT NULL,
-    status          TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'exhausted')),
-    -- attempts in the current round (a merchant's redeliver starts a new round of 9)
-    attempts_made   INTEGER NOT NULL DEFAULT 0,
-    next_attempt_at INTEGER,
-    created_at      INTEGER NOT NULL,
-    updated_at      INTEGER NOT NULL
-  ) STRICT;
-  CREATE INDEX callback_deliveries_due ON callback_deliveries (next_attempt_at) WHERE status = 'pending';
-  CREATE INDEX callback_deliveries_trace ON callback_deliveries (trace_id, created_at);
-  CREATE TABLE callback_attempts (
-    delivery_id      TEXT NOT NULL REFERENCES callback_deliveries (delivery_id),
-    n                INTEGER NOT NULL,
-    at               INTEGER NOT NULL,
-    http_status      INTEGER NOT NULL,
-    duration_ms      INTEGER NOT NULL,
-    error            TEXT NOT NULL,
-    response_excerpt TEXT NOT NULL,
-    PRIMARY KEY (delivery_id, n)
-  ) STRICT;
-`;
-
-/** Finds one endpoint's due work without scanning everyone else's (added by a later migration). */
-export const callbackOriginIndexSql = `
-  CREATE INDEX callback_deliveries_origin_due ON callback_deliveries (origin, next_attempt_at) WHERE status = 'pending';
-`;
-
-export function callbackMigration(version: number): Migration {
-  return { version, name: 'callback outbox and delivery log', up: (db) => db.exec(callbackTablesSql) };
-}
 
 export interface NewDelivery {
   deliveryId: string;

@@ -6,7 +6,6 @@
  * code expiry), so what fell due while the app was down is found and processed at start.
  */
 import { add, compare, isZero } from '../../../shared/money.js';
-import type { ResultStatus } from '../../../shared/status.js';
 import type { CallbackEvent } from '../../../shared/wire.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -14,8 +13,8 @@ import type { IdSource } from '../../platform/ids.js';
 import type { Catalog } from '../catalog.js';
 import type { CallbackStore } from '../callbacks/store.js';
 import { checkCallbackUrl } from '../callbacks/address-policy.js';
-import type { PaymentRow, PaymentsStore } from '../payments-store.js';
-import type { TransactionView } from '../result-view.js';
+import type { PaymentRow, PaymentsStore } from '../payments/store.js';
+import type { TransactionView } from './view.js';
 import type { Ledger, TransactionRow } from './ledger.js';
 import {
   CONFIRMATION_GRACE_MS,
@@ -48,8 +47,6 @@ export interface Applied {
   outcome: Outcome;
 }
 
-const OPEN_STATUSES: readonly ResultStatus[] = ['unpaid', 'confirming', 'paid_less'];
-
 const sum = (rows: readonly TransactionRow[]): string => (rows.length ? add(...rows.map((t) => t.amount)) : '0');
 
 /** The stored copy of the surplus (for SQL reports); results derive it from the ledger. */
@@ -59,35 +56,7 @@ function surplusColumns(state: ResultState): Pick<PaymentRow, 'surplus_amount' |
 }
 
 export class ResultEngine {
-  private readonly dueDeadlines;
-  private readonly dueGrace;
-  private readonly dueSettlements;
-  private readonly dueCodes;
-
-  constructor(private readonly deps: EngineDeps) {
-    const { db } = deps;
-    const open = OPEN_STATUSES.map((s) => `'${s}'`).join(', ');
-    this.dueDeadlines = db
-      .prepare(
-        `SELECT trace_id FROM payments WHERE expired_at > 0 AND expired_at <= ? AND status IN (${open}) AND deadline_passed = 0 ORDER BY expired_at, created_at`,
-      )
-      .pluck();
-    this.dueGrace = db
-      .prepare(
-        "SELECT trace_id FROM payments WHERE status = 'confirming' AND deadline_passed = 1 AND expired_at > 0 AND expired_at <= ? ORDER BY expired_at, created_at",
-      )
-      .pluck();
-    this.dueSettlements = db
-      .prepare(
-        "SELECT trace_id FROM payments WHERE settle_due_at > 0 AND settle_due_at <= ? AND status = 'pending' ORDER BY settle_due_at, created_at",
-      )
-      .pluck();
-    this.dueCodes = db
-      .prepare(
-        "SELECT trace_id FROM payments WHERE is_one_time = 1 AND payment_asset_id = '' AND status = 'unpaid' AND code_expires_at > 0 AND code_expires_at <= ? ORDER BY code_expires_at, created_at",
-      )
-      .pluck();
-  }
+  constructor(private readonly deps: EngineDeps) {}
 
   /** The machine's view of a stored payment: its amounts always come from the ledger, the one record of money. */
   stateOf(payment: PaymentRow, rows: readonly TransactionRow[] = this.deps.ledger.of(payment.trace_id)): ResultState {
@@ -162,7 +131,7 @@ export class ResultEngine {
       deadline_passed: after.deadlinePassed ? 1 : 0,
       updated_at: now,
     };
-    // Once money is recognised the amount due is locked (house rule).
+    // Once money is recognised the amount due is locked (docs/api.md, "Deadlines and windows").
     if (!isZero(after.received) || compare(after.received, before.received) !== 0) changes.amount_locked = 1;
     if (after.status === 'success' && before.status !== 'success')
       Object.assign(changes, this.settlement(payment, after));
@@ -209,7 +178,7 @@ export class ResultEngine {
   private enqueueCallback(payment: PaymentRow, event: CallbackEvent, nowMs: number): void {
     const verdict = checkCallbackUrl(payment.callback_url, this.deps.mode, this.deps.callbackAllowlist());
     if (!verdict.ok) return; // checked at create; a changed allowlist may refuse it now
-    // Production bodies carry identifiers only; the sandbox adds the event (spec section 6).
+    // Production bodies carry identifiers only; the sandbox adds the event (docs/api.md, "Callbacks").
     const body: Record<string, string> = {
       orderId: payment.order_id ?? '',
       traceId: payment.trace_id,
@@ -232,14 +201,12 @@ export class ResultEngine {
     const { db, store } = this.deps;
     const touched: string[] = [];
     db.transaction(() => {
-      const nowS = Math.floor(nowMs / 1000);
+      const due = store.dueWork(nowMs, Math.floor((nowMs - CONFIRMATION_GRACE_MS) / 1000));
       const work: [string, Fact][] = [
-        ...(this.dueCodes.all(nowS) as string[]).map((t): [string, Fact] => [t, { kind: 'code_expired' }]),
-        ...(this.dueDeadlines.all(nowS) as string[]).map((t): [string, Fact] => [t, { kind: 'deadline' }]),
-        ...(this.dueGrace.all(Math.floor((nowMs - CONFIRMATION_GRACE_MS) / 1000)) as string[]).map(
-          (t): [string, Fact] => [t, { kind: 'grace_over' }],
-        ),
-        ...(this.dueSettlements.all(nowMs) as string[]).map((t): [string, Fact] => [t, { kind: 'settled' }]),
+        ...due.codes.map((t): [string, Fact] => [t, { kind: 'code_expired' }]),
+        ...due.deadlines.map((t): [string, Fact] => [t, { kind: 'deadline' }]),
+        ...due.graceOver.map((t): [string, Fact] => [t, { kind: 'grace_over' }]),
+        ...due.settlements.map((t): [string, Fact] => [t, { kind: 'settled' }]),
       ];
       for (const [traceId, fact] of work) {
         const payment = store.get(traceId);

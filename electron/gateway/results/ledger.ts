@@ -1,7 +1,8 @@
 /**
- * The transactions a rail observed, and the sandbox chains' heights. Every transaction is kept
- * with how it was booked (counted, surplus, wrong asset, unmatched), so no money is ever lost
- * from the record. Callers run these inside their transaction.
+ * The ledger: the one module that queries `transactions`, the money the rails observed. Every
+ * transaction is kept with how it was booked (counted, surplus, wrong asset, unmatched), so no money
+ * is ever lost from the record (docs/api.md, "Amounts and surplus"). Callers run these inside their
+ * transaction; facts about a transaction are booked through rails/facts.ts.
  */
 import { CommittedMemo } from '../../platform/committed-memo.js';
 import type { Db } from '../../platform/db.js';
@@ -25,6 +26,9 @@ export interface TransactionRow {
   seen_at: number;
 }
 
+/** A row as stored: chain rails also note the block it sits in (0 and '' until known). */
+export type StoredTransaction = TransactionRow & { block_number: number; block_hash: string };
+
 export class Ledger {
   private readonly insertRow;
   private readonly byId;
@@ -32,12 +36,10 @@ export class Ledger {
   private readonly setBooking;
   private readonly unconfirmedOn;
   private readonly confirm;
-  private readonly heightOf;
-  private readonly putHeight;
-  private readonly allChains;
   private readonly gone;
   private readonly revived;
   private readonly reblocked;
+  private readonly aboveOn;
   /** Committed transactions by trace, for result polling; any write through the ledger forgets them all (writes are rare next to reads). */
   private readonly committed: CommittedMemo<TransactionRow[]>;
 
@@ -54,11 +56,9 @@ export class Ledger {
       "SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND confirmed = 0 AND gone = 0 ORDER BY seen_at, rowid",
     );
     this.confirm = db.prepare('UPDATE transactions SET confirmations = ?, confirmed = ? WHERE kind = ? AND txid = ?');
-    this.heightOf = db.prepare('SELECT height FROM sandbox_chains WHERE network = ?').pluck();
-    this.putHeight = db.prepare(
-      'INSERT INTO sandbox_chains (network, height) VALUES (?, ?) ON CONFLICT (network) DO UPDATE SET height = excluded.height',
+    this.aboveOn = db.prepare(
+      "SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0",
     );
-    this.allChains = db.prepare('SELECT network, height FROM sandbox_chains');
     this.gone = db.prepare('UPDATE transactions SET gone = 1 WHERE kind = ? AND txid = ?');
     this.revived = db.prepare(
       "UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?",
@@ -90,8 +90,13 @@ export class Ledger {
     this.setBooking.run(as, kind, txid);
   }
 
-  unconfirmed(network: string): TransactionRow[] {
-    return this.unconfirmedOn.all(network) as TransactionRow[];
+  unconfirmed(network: string): StoredTransaction[] {
+    return this.unconfirmedOn.all(network) as StoredTransaction[];
+  }
+
+  /** Chain transactions on `network` in blocks after `block` that are not gone (a reorganisation's victims). */
+  aboveBlock(network: string, block: number): StoredTransaction[] {
+    return this.aboveOn.all(network, block) as StoredTransaction[];
   }
 
   setConfirmations(kind: 'wallet' | 'chain', txid: string, confirmations: number, confirmed: boolean): void {
@@ -114,17 +119,5 @@ export class Ledger {
   setBlock(txid: string, block: number, blockHash: string): void {
     this.written();
     this.reblocked.run(block, blockHash, txid);
-  }
-
-  height(network: string): number {
-    return (this.heightOf.get(network) as number | undefined) ?? 0;
-  }
-
-  setHeight(network: string, height: number): void {
-    this.putHeight.run(network, height);
-  }
-
-  heights(): Map<string, number> {
-    return new Map((this.allChains.all() as { network: string; height: number }[]).map((r) => [r.network, r.height]));
   }
 }

@@ -1,5 +1,6 @@
 /**
- * The payment result state machine of spec section 3 and house-rules.md, as a pure function:
+ * The payment result state machine (docs/api.md, "Results and statuses", "Deadlines and windows" and
+ * "Amounts and surplus"), as a pure function:
  * `transition(state, fact, nowMs) -> { state, effects }`. No I/O and no clock of its own; the
  * engine loads the state, applies the outcome and its effects in one SQLite transaction.
  *

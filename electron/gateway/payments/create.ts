@@ -1,0 +1,140 @@
+/**
+ * POST /v1/payments (docs/api.md, "Creating a payment"): a new order, priced and stored with its
+ * first instruction, or a repeated create for an existing one (same instruction, refresh, switch, or
+ * the first instruction of a one-time code). Runs inside one synchronous SQLite transaction (the
+ * caller's), so concurrent identical creates cannot both insert; a rejection is thrown before
+ * anything is written. This is the hot path of the gateway: no work here that a create does not need.
+ */
+import type { Payment } from '../../../shared/wire.js';
+import type { Clock } from '../../platform/clock.js';
+import type { IdSource } from '../../platform/ids.js';
+import type { Asset, QuoteAsset } from '../catalog.js';
+import { GatewayError, paramError } from '../errors.js';
+import type { Payees } from '../payees.js';
+import type { Instructions } from './instructions.js';
+import type { OneTimeCodes } from './one-time.js';
+import type { AskedTerms } from './param-rules.js';
+import type { Pricing } from './pricing.js';
+import type { Quote } from './quote.js';
+import type { NewPayment, PaymentRow, PaymentsStore } from './store.js';
+import { findExisting, refuseTerminal } from './terms.js';
+
+export interface CreationDeps {
+  store: PaymentsStore;
+  payees: Payees;
+  pricing: Pricing;
+  instructions: Instructions;
+  codes: OneTimeCodes;
+  clock: Clock;
+  ids: IdSource;
+  mode: 'sandbox' | 'live';
+  onChanged?: (traceId: string) => void;
+}
+
+export class PaymentCreation {
+  constructor(private readonly deps: CreationDeps) {}
+
+  /** Call inside a transaction. */
+  create(asked: AskedTerms): Payment {
+    const existing = findExisting(this.deps.store, asked);
+    return existing ? this.repeat(existing, asked) : this.createNew(asked);
+  }
+
+  private repeat(payment: PaymentRow, asked: AskedTerms): Payment {
+    refuseTerminal(payment);
+    if (payment.is_one_time === 1 && payment.payment_asset_id === '')
+      return this.deps.codes.firstInstruction(payment, asked);
+    return this.deps.instructions.renew(payment, asked);
+  }
+
+  /** A new order: every required term must be there. */
+  private createNew(asked: AskedTerms): Payment {
+    const { store, clock, pricing, instructions } = this.deps;
+    const now = clock.now();
+    if (!asked.payeeId) throw paramError('payeeId', 'is required');
+    if (!asked.orderId && !asked.traceId) throw paramError('orderId', 'is required when traceId is not given');
+    if (!asked.paymentAssetId) throw paramError('paymentAssetId', 'is required');
+    if (!asked.quoteAssetId) throw paramError('quoteAssetId', 'is required');
+    if (!this.deps.payees.get(asked.payeeId))
+      throw GatewayError.of('userNotFound', `payeeId: ${asked.payeeId} is not a user of this gateway`);
+    const quote = pricing.quoteAsset(asked.quoteAssetId);
+    const asset = pricing.paymentAsset(asked.paymentAssetId);
+    const isChain = asked.isChain ?? false;
+    if (this.deps.mode === 'live' && !isChain)
+      throw paramError(
+        'isChain',
+        `must be true: in live mode ${asset.symbol} is taken on chain (no wallet rail is configured)`,
+      );
+    if (isChain && !asset.onChainSupported)
+      throw paramError('isChain', `${asset.symbol} (${asset.network}) cannot be paid on chain here`);
+    const quoteAmount = asked.paymentAmount !== undefined ? '' : (asked.quoteAmount ?? '');
+    const fixed = asked.paymentAmount ?? '';
+    const strict = asked.strictMode ?? false;
+    const settlement = pricing.settlement(asked.settlementAssetId ?? '', strict, asset, quote, quoteAmount);
+    const priced = pricing.quoteFor(quote, quoteAmount, fixed, asset, settlement);
+    const row = this.newRow(asked, asked.payeeId, quote, asset, priced, now);
+    if (isChain) instructions.admitNewAddress(asset);
+    store.insert(row);
+    const instruction = instructions.make(
+      row,
+      asset,
+      isChain,
+      priced,
+      settlement,
+      priced.paymentAmount,
+      row.current_client_id,
+    );
+    store.addInstruction(instruction);
+    store.event(row.trace_id, now, 'created', '', 'unpaid', {
+      orderId: row.order_id,
+      clientId: instruction.client_id,
+      paymentAssetId: asset.assetId,
+      paymentAmount: priced.paymentAmount,
+      isChain,
+    });
+    this.deps.onChanged?.(row.trace_id);
+    return instructions.view(row, instruction);
+  }
+
+  /** The row of a new order, complete: the first instruction's id is known up front, so it goes in once. */
+  private newRow(
+    asked: AskedTerms,
+    payeeId: string,
+    quote: QuoteAsset,
+    asset: Asset,
+    priced: Quote,
+    now: number,
+  ): NewPayment {
+    const { ids, pricing, instructions } = this.deps;
+    const quoteAmount = asked.paymentAmount !== undefined ? '' : (asked.quoteAmount ?? '');
+    return {
+      trace_id: asked.traceId ?? ids.uuid(),
+      payee_id: payeeId,
+      order_id: asked.orderId ?? null,
+      quote_asset_id: quote.id,
+      quote_amount: priced.quoteAmount === '' ? '' : quoteAmount === '' ? priced.quoteAmount : quoteAmount,
+      fixed_payment_amount: asked.paymentAmount ?? '',
+      settlement_asset_id: asked.settlementAssetId ?? '',
+      strict_mode: asked.strictMode ? 1 : 0,
+      payment_asset_id: asset.assetId,
+      is_chain: asked.isChain ? 1 : 0,
+      remark: asked.remark ?? '',
+      note: asked.note ?? '',
+      settlement_memo: asked.settlementMemo ?? '',
+      return_to: asked.returnTo ?? '',
+      failed_return_to: asked.failedReturnTo ?? '',
+      callback_url: asked.callbackUrl ?? '',
+      callback_events: asked.callbackEvents ?? '',
+      expired_at: instructions.capDeadline(asked.deadline ?? 0, asset, Math.floor(now / 1000)),
+      is_one_time: 0,
+      code_expires_at: 0,
+      review_required: pricing.needsReview(priced.usdValue) ? 1 : 0,
+      quote_usd_value: priced.usdValue,
+      current_client_id: ids.uuid(),
+      created_at: now,
+      updated_at: now,
+      status: 'unpaid',
+      payable_amount: priced.paymentAmount === '' ? '0' : priced.paymentAmount,
+    };
+  }
+}

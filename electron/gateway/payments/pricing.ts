@@ -1,0 +1,200 @@
+/**
+ * Pricing: the one path from a quote to what the payer pays and what the payee can expect
+ * (docs/api.md, "Asset lists" and "Creating a payment"). The asset lists, the estimate, the create
+ * and a refresh all price here, with the same prices (`usd`: a live price older than
+ * `rateMaxAgeSeconds` is never used), the same spread and the same limits, so they always agree about
+ * which assets can pay a quote. It also resolves the assets a request names.
+ */
+import { compare, isZero, lt, multiply, parseAmount } from '../../../shared/money.js';
+import { API_ERRORS } from '../../../shared/error-codes.js';
+import type { Asset, Catalog, QuoteAsset } from '../catalog.js';
+import { GatewayError, paramError } from '../errors.js';
+import { quotablePrice, type RateSource } from '../rates.js';
+import type { SettingsStore } from '../settings.js';
+import { priceQuote, quoteInAsset, type Quote } from './quote.js';
+
+export interface PricingDeps {
+  catalog: Catalog;
+  rates: RateSource;
+  settings: SettingsStore;
+  mode: 'sandbox' | 'live';
+  /** Real wall-clock time: a live price's age is measured on it, never on the sandbox clock. */
+  realNow: () => number;
+}
+
+/** Live money never goes to a sandbox address: nobody holds its key. */
+export const noLiveRail = (asset: Asset): GatewayError =>
+  GatewayError.of(
+    'assetNotFound',
+    `paymentAssetId: ${asset.symbol} (${asset.network}) has no live rail on this gateway; it cannot be paid until its chain is configured`,
+  );
+
+/** Whether `error` says a price is missing or stale (the asset cannot be priced now). */
+function isUnusablePrice(error: unknown): boolean {
+  return error instanceof GatewayError && error.code === API_ERRORS.assetNotFound.code;
+}
+
+/** Whether `amount` of `asset` is within the asset's payment limits. */
+function withinLimits(asset: Asset, amount: string): boolean {
+  return !lt(amount, asset.minPaymentAmount) && compare(amount, asset.maxPaymentAmount) <= 0;
+}
+
+export class Pricing {
+  constructor(private readonly deps: PricingDeps) {}
+
+  /** The USD price to quote with: 10002 naming `param` when there is none or a live one is stale. */
+  readonly usd = (key: string, param: string): string => {
+    const s = this.deps.settings.get();
+    return quotablePrice(
+      this.deps.rates,
+      key,
+      { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow },
+      param,
+    );
+  };
+
+  quoteAsset(id: string): QuoteAsset {
+    const quote = this.deps.catalog.quoteAsset(id, this.deps.mode);
+    if (!quote) throw GatewayError.of('quoteAssetNotSupported', `quoteAssetId: ${id} is not a supported quote asset`);
+    return quote;
+  }
+
+  paymentAsset(id: string): Asset {
+    const asset = this.deps.catalog.asset(id, this.deps.mode);
+    if (asset) return asset;
+    const known = this.deps.catalog.assets.get(id.toLowerCase());
+    if (this.deps.mode === 'live' && known) throw noLiveRail(known);
+    throw GatewayError.of('assetNotFound', `paymentAssetId: ${id} is not an asset this gateway accepts`);
+  }
+
+  /** Settlement assets the gateway can deliver (all payment assets but proxy methods). */
+  settlementAssets(): Asset[] {
+    return this.deps.catalog.paymentAssets(this.deps.mode).filter((a) => !this.deps.catalog.network(a.network)?.proxy);
+  }
+
+  /** Whether `asset` can be delivered for this quote: it has a usable price and its limits cover the quote's value. */
+  settlementAvailable(asset: Asset, quote: QuoteAsset | undefined, quoteAmount: string | undefined): boolean {
+    if (!quote || !quoteAmount) return true;
+    try {
+      return withinLimits(asset, quoteInAsset(quote, quoteAmount, asset, this.usd));
+    } catch (error) {
+      if (isUnusablePrice(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Resolves the settlement asset per strictMode (docs/api.md, "Creating a payment"); '' asks for the payment asset. */
+  settlement(asked: string, strict: boolean, payment: Asset, quote: QuoteAsset, quoteAmount: string): Asset {
+    if (asked === '') return payment;
+    // On a real chain the funds settle at the merchant's own addresses: in what the payer pays.
+    if (this.deps.mode === 'live' && asked !== payment.assetId) {
+      if (strict)
+        throw GatewayError.of(
+          'assetNotFound',
+          `settlementAssetId: on this rail payments settle in the payment asset (${payment.symbol}); strictMode refuses ${asked}`,
+        );
+      return payment;
+    }
+    const known = this.deps.catalog.asset(asked, this.deps.mode);
+    if (!known)
+      throw GatewayError.of('assetNotFound', `settlementAssetId: ${asked} is not an asset this gateway knows`);
+    const deliverable =
+      this.settlementAssets().some((a) => a.assetId === known.assetId) &&
+      this.settlementAvailable(known, quote, quoteAmount || undefined);
+    if (deliverable) return known;
+    if (strict)
+      throw GatewayError.of(
+        'assetNotFound',
+        `settlementAssetId: the gateway cannot settle in ${known.symbol} (${known.network}) for this payment and strictMode is on`,
+      );
+    return payment;
+  }
+
+  checkPaymentLimits(asset: Asset, amount: string, param: string): void {
+    if (amount === '') return;
+    if (lt(amount, asset.minPaymentAmount))
+      throw GatewayError.of(
+        'amountTooLow',
+        `${param}: ${amount} ${asset.symbol} is below the minimum of ${asset.minPaymentAmount}`,
+      );
+    if (compare(amount, asset.maxPaymentAmount) > 0)
+      throw GatewayError.of(
+        'amountTooHigh',
+        `${param}: ${amount} ${asset.symbol} is above the maximum of ${asset.maxPaymentAmount}`,
+      );
+  }
+
+  checkQuoteLimits(quote: QuoteAsset, amount: string | undefined): void {
+    if (amount === undefined || amount === '') return;
+    const [, frac = ''] = amount.split('.');
+    if (frac.length > quote.decimalDigit)
+      throw paramError('quoteAmount', `must have at most ${quote.decimalDigit} decimal places for ${quote.symbol}`);
+    if (lt(amount, quote.minQuoteAmount))
+      throw GatewayError.of(
+        'amountTooLow',
+        `quoteAmount: ${amount} ${quote.symbol} is below the minimum of ${quote.minQuoteAmount}`,
+      );
+    if (compare(amount, quote.maxQuoteAmount) > 0)
+      throw GatewayError.of(
+        'amountTooHigh',
+        `quoteAmount: ${amount} ${quote.symbol} is above the maximum of ${quote.maxQuoteAmount}`,
+      );
+  }
+
+  /** The quote of a create, an estimate or a refresh, with every amount rule checked. */
+  quoteFor(quote: QuoteAsset, quoteAmount: string, fixed: string, payment: Asset, settlement: Asset): Quote {
+    if (fixed !== '') {
+      const [, frac = ''] = fixed.split('.');
+      if (frac.length > payment.precision)
+        throw paramError(
+          'paymentAmount',
+          `must have at most ${payment.precision} decimal places for ${payment.symbol}`,
+        );
+      this.checkPaymentLimits(payment, fixed, 'paymentAmount');
+    } else this.checkQuoteLimits(quote, quoteAmount);
+    const priced = priceQuote({
+      quote,
+      quoteAmount,
+      fixedPaymentAmount: fixed,
+      payment,
+      settlement,
+      usd: this.usd,
+      spreadPercent: this.deps.settings.get().spreadPercent,
+    });
+    if (fixed === '') this.checkPaymentLimits(payment, priced.paymentAmount, 'quoteAmount');
+    return priced;
+  }
+
+  /**
+   * For an asset-list item: what `asset` would pay for the quote (settled in itself, as a create
+   * without a settlement asset), or undefined when it cannot (no usable price, or outside its limits).
+   */
+  payableAmount(quote: QuoteAsset, quoteAmount: string, asset: Asset): string | undefined {
+    let amount: string;
+    try {
+      amount = priceQuote({
+        quote,
+        quoteAmount,
+        fixedPaymentAmount: '',
+        payment: asset,
+        settlement: asset,
+        usd: this.usd,
+        spreadPercent: this.deps.settings.get().spreadPercent,
+      }).paymentAmount;
+    } catch (error) {
+      if (isUnusablePrice(error)) return undefined;
+      throw error;
+    }
+    return withinLimits(asset, amount) ? amount : undefined;
+  }
+
+  /** Whether a payment worth `usdValue` goes to review once fully paid (docs/api.md, "Results and statuses"). */
+  needsReview(usdValue: string): boolean {
+    return !isZero(usdValue) && compare(usdValue, this.deps.settings.get().reviewThresholdUsd) >= 0;
+  }
+
+  /** The USD value of a quote (for the review threshold), at the quote currency's usable price. */
+  quoteUsdValue(quote: QuoteAsset, quoteAmount: string): string {
+    return parseAmount(multiply(quoteAmount, this.usd(quote.id, 'quoteAssetId')));
+  }
+}

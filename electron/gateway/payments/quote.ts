@@ -1,0 +1,67 @@
+/**
+ * Instant exchange: how much the payer pays for a quote, and what the payee can expect.
+ * Payer amounts round UP to the payment asset's precision (the payee is never short);
+ * estimated settlement rounds DOWN (never promise more than exists).
+ */
+import { add, convert, multiply, roundDown, roundUp } from '../../../shared/money.js';
+import type { Asset, QuoteAsset } from '../catalog.js';
+
+export interface QuoteInput {
+  quote: QuoteAsset;
+  /** '' for an open amount. */
+  quoteAmount: string;
+  /** '' unless the payer's amount was fixed by the request. */
+  fixedPaymentAmount: string;
+  payment: Asset;
+  settlement: Asset;
+  usd: (key: string, param: string) => string;
+  spreadPercent: string;
+}
+
+export interface Quote {
+  /** Payment asset priced in the quote asset (quote units per payment unit). */
+  price: string;
+  quoteAmount: string;
+  paymentAmount: string;
+  estimatedSettlementAmount: string;
+  /** USD value of the quote (for the review threshold). */
+  usdValue: string;
+}
+
+export function priceQuote(input: QuoteInput): Quote {
+  const { quote, payment, settlement, usd } = input;
+  const quoteUsd = usd(quote.id, 'quoteAssetId');
+  const paymentUsd = usd(payment.assetId, 'paymentAssetId');
+  const settlementUsd = usd(settlement.assetId, 'settlementAssetId');
+  const price = roundDown(convert('1', paymentUsd, quoteUsd), 8);
+  const factor = add('1', multiply(input.spreadPercent, '0.01'));
+  if (input.fixedPaymentAmount !== '') {
+    const paymentAmount = input.fixedPaymentAmount;
+    const net = convert(paymentAmount, '1', factor);
+    return {
+      price,
+      paymentAmount,
+      quoteAmount: roundDown(convert(net, paymentUsd, quoteUsd), quote.decimalDigit),
+      estimatedSettlementAmount: roundDown(convert(net, paymentUsd, settlementUsd), settlement.precision),
+      usdValue: multiply(paymentAmount, paymentUsd),
+    };
+  }
+  if (input.quoteAmount === '')
+    return { price, paymentAmount: '', quoteAmount: '', estimatedSettlementAmount: '', usdValue: '0' };
+  const exact = convert(input.quoteAmount, quoteUsd, paymentUsd);
+  return {
+    price,
+    quoteAmount: input.quoteAmount,
+    paymentAmount: roundUp(multiply(exact, factor), payment.precision),
+    estimatedSettlementAmount: roundDown(convert(input.quoteAmount, quoteUsd, settlementUsd), settlement.precision),
+    usdValue: multiply(input.quoteAmount, quoteUsd),
+  };
+}
+
+/** What `quoteAmount` is worth in `asset` at the current rate, without spread, rounded up to its precision. */
+export function quoteInAsset(quote: QuoteAsset, quoteAmount: string, asset: Asset, usd: QuoteInput['usd']): string {
+  return roundUp(
+    convert(quoteAmount, usd(quote.id, 'quoteAssetId'), usd(asset.assetId, 'settlementAssetId')),
+    asset.precision,
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The payment endpoints (docs/api.md, "Creating a payment", "Results and statuses" and "One-time
+ * payments"). Writes go through the group commit (`write`); reads answer from the committed state
+ * at once. The create and the result read are the hot paths: thin adapters, nothing more.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestParams, type Params } from '../http.js';
+import type { Payments } from '../payments/payments.js';
+import type { RouteHelpers } from '../routes.js';
+
+export interface PaymentRouteDeps {
+  payments: Payments;
+  /** The result of a payment, as GET /v1/payments_result answers it. */
+  result: (params: Params) => unknown;
+  /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
+  write: <T>(work: () => T) => Promise<T>;
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: PaymentRouteDeps): void {
+  const { payments, write } = deps;
+  const { ok } = helpers;
+  app.post('/v1/payments', async (request, reply) => {
+    const params = requestParams(request);
+    return ok(reply, await write(() => payments.create(params)));
+  });
+  app.get('/v1/payments_info', async (request, reply) => ok(reply, payments.info(requestParams(request))));
+  app.post('/v1/payments/refresh', async (request, reply) => {
+    const params = requestParams(request);
+    return ok(reply, await write(() => payments.refresh(params)));
+  });
+  app.get('/v1/payments_estimated', async (request, reply) => ok(reply, payments.estimate(requestParams(request))));
+  app.get('/v1/payments_result', async (request, reply) => ok(reply, deps.result(requestParams(request))));
+  const oneTime = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = requestParams(request);
+    return ok(reply, await write(() => payments.oneTime(params)));
+  };
+  app.post('/v1/one_time_payment', oneTime);
+  app.post('/one_time_payment', oneTime);
+}

@@ -1,0 +1,110 @@
+/**
+ * Charge and orders: the asset lists the Charge screen offers, creating an order (written ahead, then
+ * sent: docs/architecture.md, "From the Charge button to the gateway"), opening one, and the day's list.
+ */
+import { compare, lt } from '../../../shared/money.js';
+import {
+  PosError,
+  type OrderView,
+  type PaymentAssetView,
+  type QuoteAssetView,
+  type SettlementAssetView,
+} from '../../../shared/posapi.js';
+import type { QuoteAssetItem } from '../../../shared/wire.js';
+import { dayOf, dayRange } from '../calendar.js';
+import { GatewayUnreachable } from '../link/gateway-client.js';
+import type { Args, TillParts } from '../parts.js';
+import { requirePayee } from '../settings/store.js';
+
+/** assets.quote */
+export async function quoteAssets(till: TillParts): Promise<QuoteAssetView[]> {
+  return till.catalog.quoteViews();
+}
+
+/** assets.payment */
+export async function paymentAssets(
+  till: TillParts,
+  { quoteAssetId, quoteAmount }: Args<'assets.payment'>,
+): Promise<PaymentAssetView[]> {
+  return till.catalog.paymentViews(quoteAssetId, quoteAmount);
+}
+
+/** assets.settlement */
+export async function settlementAssets(till: TillParts): Promise<SettlementAssetView[]> {
+  return till.catalog.settlementViews();
+}
+
+/** The quote currency's limits, when the gateway can tell (offline, the order is taken unchecked). */
+async function quoteOf(till: TillParts, quoteAssetId: string): Promise<QuoteAssetItem | undefined> {
+  try {
+    return (await till.catalog.quotes()).find((q) => q.assetId === quoteAssetId);
+  } catch (error) {
+    if (error instanceof GatewayUnreachable) return undefined;
+    throw error;
+  }
+}
+
+function checkLimits(quote: QuoteAssetItem | undefined, amount: string): void {
+  if (!quote) return;
+  if (lt(amount, quote.minQuoteAmount))
+    throw new PosError(
+      'invalid_args',
+      `The amount is below the minimum of ${quote.minQuoteAmount} ${quote.symbol}.`,
+      'quoteAmount',
+    );
+  if (compare(amount, quote.maxQuoteAmount) > 0)
+    throw new PosError(
+      'invalid_args',
+      `The amount is above the maximum of ${quote.maxQuoteAmount} ${quote.symbol}.`,
+      'quoteAmount',
+    );
+}
+
+/**
+ * order.create: checked against the currency's limits, written ahead (queued, its send due), then
+ * sent at once; a gateway that cannot be reached leaves it queued, to be sent with the same
+ * identifiers (README, "Offline"). A refusal fails the order and is the command's answer.
+ */
+export async function createOrder(till: TillParts, args: Args<'order.create'>): Promise<OrderView> {
+  const payee = requirePayee(till.settings);
+  const settings = till.settings.stored();
+  await till.catalog.load();
+  const quote = await quoteOf(till, args.quoteAssetId);
+  checkLimits(quote, args.quoteAmount);
+  const now = till.deps.clock.now();
+  const orderId = `pd-${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}-${till.deps.ids.token(5)}`;
+  till.writer.write({
+    order_id: orderId,
+    trace_id: till.deps.ids.uuid(),
+    payee_id: payee.payeeId,
+    quote_asset_id: args.quoteAssetId,
+    quote_symbol: quote?.symbol ?? args.quoteAssetId.toUpperCase(),
+    quote_amount: args.quoteAmount,
+    payment_asset_id: args.paymentAssetId,
+    is_chain: args.isChain ? 1 : 0,
+    settlement_asset_id: settings.settlementAssetId,
+    note: args.note ?? '',
+    callback_url: till.link.usesEmbedded() ? till.deps.callbackUrl() : settings.publicCallbackUrl,
+    created_at: now,
+    updated_at: now,
+  });
+  till.cadence.focus(orderId);
+  await till.scheduler.run('send', orderId);
+  const row = till.orderOrThrow(orderId);
+  if (row.status === 'failed') throw new PosError('gateway_error', row.last_error);
+  return till.view(row);
+}
+
+/** order.get: the order on screen, checked at the gateway now and then polled more often. */
+export async function getOrder(till: TillParts, { orderId }: Args<'order.get'>): Promise<OrderView> {
+  till.orderOrThrow(orderId);
+  till.cadence.focus(orderId);
+  return (await till.pollNow(orderId)) ?? till.view(till.orderOrThrow(orderId));
+}
+
+/** order.list: a shop day's orders (today by default), newest first. */
+export async function listOrders(till: TillParts, { day, limit }: Args<'order.list'>): Promise<OrderView[]> {
+  const tz = till.settings.stored().timeZone;
+  const [from, to] = dayRange(day ?? dayOf(till.deps.clock.now(), tz), tz);
+  return till.book.list(from, to, limit ?? 200).map((row) => till.view(row));
+}

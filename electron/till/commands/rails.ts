@@ -1,0 +1,43 @@
+/** The gateway's live rails as the owner sees and sets them (docs/api.md, "Live rails"; merchant key). */
+import { PosError, type RailsView } from '../../../shared/posapi.js';
+import { GatewayRefused, type GatewayClient } from '../link/gateway-client.js';
+import type { Args, TillParts } from '../parts.js';
+
+/** The gateway's answer as a view: a sandbox gateway, or one without rail settings, says why there are none. */
+async function railsView(fetchRails: () => ReturnType<GatewayClient['rails']>, saving: boolean): Promise<RailsView> {
+  try {
+    const rails = await fetchRails();
+    return {
+      available: rails.mode === 'live',
+      reason:
+        rails.mode === 'live'
+          ? ''
+          : 'The gateway runs in sandbox mode: real rails are configured on a live data directory (--mode live).',
+      config: rails.config,
+      health: rails.health,
+    };
+  } catch (error) {
+    // A refused save names the field.
+    if (saving && error instanceof GatewayRefused && error.code === 10011)
+      throw new PosError('invalid_args', error.message, 'config');
+    if (error instanceof GatewayRefused && error.httpStatus === 404)
+      return { available: false, reason: 'This gateway does not offer rail settings.', config: null, health: [] };
+    throw error;
+  }
+}
+
+/** owner.rails */
+export async function railSettings(till: TillParts, { token }: Args<'owner.rails'>): Promise<RailsView> {
+  till.owner.check(token);
+  return railsView(() => till.link.client.rails(), false);
+}
+
+/** owner.saveRails: the asset facts are asked again (chains and tokens may have changed). */
+export async function saveRails(till: TillParts, { token, config }: Args<'owner.saveRails'>): Promise<RailsView> {
+  till.owner.check(token);
+  return railsView(async () => {
+    const saved = await till.link.client.saveRails(config);
+    till.catalog.forgetFacts();
+    return saved;
+  }, true);
+}

@@ -1,0 +1,283 @@
+/**
+ * The owner's area (README, "The owner's day review"): unlocked with the owner PIN (scrypt-hashed in
+ * till.db, wrong attempts counted there by the PIN guard; short-lived sessions in memory), the day
+ * review computed from the order book (decimal-exact totals, hourly takings, a filtered page), a
+ * payment's detail with the gateway's delivery log, review decisions, redelivery, and CSV export.
+ */
+import { randomBytes } from 'node:crypto';
+import { add } from '../../../shared/money.js';
+import {
+  PosError,
+  type DayOrderRow,
+  type DayReview,
+  type OrderDetail,
+  type OwnerSession,
+} from '../../../shared/posapi.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
+import type { GatewayClient } from '../link/gateway-client.js';
+import type { OrderBook, OrderRow } from '../orders/book.js';
+import { parseInstruction, parseResult } from '../orders/views.js';
+import type { TillSettingsStore } from '../settings/store.js';
+import { csvOf } from './csv.js';
+import { lockoutWords, PinGuard, type PinCheck } from './pin-guard.js';
+
+export { hashPin } from './pin-guard.js';
+
+const SESSION_MS = 15 * 60_000;
+const PAGE_SIZE = 50;
+/** The one owner account today; staff accounts get their own rows in pin_attempts. */
+const OWNER_ACCOUNT = 'owner';
+
+const hourFormats = new Map<string, Intl.DateTimeFormat>();
+/** The hour (0-23) of an instant in a time zone; formatters are costly to make, so one per zone. */
+function hourIn(ms: number, timeZone: string): number {
+  let format = hourFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: '2-digit' });
+    hourFormats.set(timeZone, format);
+  }
+  return Number(format.format(new Date(ms))) % 24;
+}
+
+/** The few result fields the day review needs; stored results were validated when they arrived. */
+function storedFigures(row: OrderRow): { paymentAmount: string; paymentSymbol: string } {
+  if (!row.result) return { paymentAmount: '0', paymentSymbol: '' };
+  const result = JSON.parse(row.result) as { paymentAmount?: unknown; paymentSymbol?: unknown };
+  return {
+    paymentAmount: typeof result.paymentAmount === 'string' && result.paymentAmount ? result.paymentAmount : '0',
+    paymentSymbol: typeof result.paymentSymbol === 'string' ? result.paymentSymbol : '',
+  };
+}
+
+export interface OwnerDeps {
+  db: Db;
+  book: OrderBook;
+  settings: TillSettingsStore;
+  client: GatewayClient;
+  clock: Clock;
+  dayRange: (day: string, timeZone: string) => [number, number];
+  dayOf: (ms: number, timeZone: string) => string;
+  /** Applies a fresh gateway result to an order (the till's own path, so views stay consistent). */
+  applyResult: (row: OrderRow, result: NonNullable<ReturnType<typeof parseResult>>) => void;
+  orderView: (row: OrderRow) => OrderDetail['order'];
+}
+
+/** The refusal for a PIN check that did not pass; `wrongCode` is what a plain wrong PIN is called. */
+function pinRefusal(check: Exclude<PinCheck, { outcome: 'ok' }>, wrongCode: string, field: string): PosError {
+  if (check.outcome === 'wrong') return new PosError(wrongCode, 'That PIN is not right.', field);
+  const wait = lockoutWords(check.forMs);
+  const message = check.justNow
+    ? `That PIN is not right. Too many wrong PINs: the owner area is locked for ${wait}.`
+    : `Too many wrong PINs: the owner area is locked for ${wait} more.`;
+  return new PosError('owner_locked', message, field);
+}
+
+export class OwnerArea {
+  private readonly sessions = new Map<string, number>();
+  private readonly pins: PinGuard;
+
+  constructor(private readonly deps: OwnerDeps) {
+    this.pins = new PinGuard(deps.db, deps.clock);
+  }
+
+  unlock(pin: string): OwnerSession {
+    const stored = this.deps.settings.stored().ownerPinHash;
+    if (!stored) throw new PosError('owner_locked', 'No owner PIN is set yet: set one in Setup.', 'pin');
+    const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
+    if (check.outcome !== 'ok') throw pinRefusal(check, 'owner_locked', 'pin');
+    const now = this.deps.clock.now();
+    const token = randomBytes(24).toString('hex');
+    this.sessions.set(token, now + SESSION_MS);
+    return { token, expiresAt: now + SESSION_MS };
+  }
+
+  /** The current PIN, asked again to change it: wrong ones count toward the same lockout as unlock. */
+  confirmPin(pin: string | undefined): void {
+    const stored = this.deps.settings.stored().ownerPinHash;
+    if (!stored) return;
+    if (pin === undefined)
+      throw new PosError('wrong_pin', 'Type the current owner PIN to set a new one.', 'currentPin');
+    const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
+    if (check.outcome !== 'ok') throw pinRefusal(check, 'wrong_pin', 'currentPin');
+  }
+
+  lock(token: string): void {
+    this.sessions.delete(token);
+  }
+
+  /** Checks a session and extends it (15 minutes from the last use). */
+  check(token: string): void {
+    const now = this.deps.clock.now();
+    const expires = this.sessions.get(token);
+    if (!expires || expires < now) {
+      this.sessions.delete(token);
+      throw new PosError('owner_locked', 'The owner area is locked: enter the PIN.', 'token');
+    }
+    this.sessions.set(token, now + SESSION_MS);
+  }
+
+  private rowView(row: OrderRow): DayOrderRow {
+    const result = parseResult(row);
+    const instruction = parseInstruction(row);
+    return {
+      orderId: row.order_id,
+      traceId: row.trace_id,
+      createdAt: row.created_at,
+      quoteAmount: row.quote_amount,
+      quoteSymbol: row.quote_symbol,
+      paymentAssetId: row.payment_asset_id,
+      paymentSymbol: result?.paymentSymbol || instruction?.paymentAssetSymbol || '',
+      paidAmount: result?.paymentAmount || '0',
+      isChain: row.is_chain === 1,
+      status: row.status,
+      mismatch: row.mismatch,
+    };
+  }
+
+  day(args: {
+    day?: string;
+    status?: string;
+    assetId?: string;
+    method?: 'wallet' | 'chain';
+    search?: string;
+    page?: number;
+  }): DayReview {
+    const { timeZone, quoteAssetId } = this.deps.settings.stored();
+    const day = args.day ?? this.deps.dayOf(this.deps.clock.now(), timeZone);
+    const [from, to] = this.deps.dayRange(day, timeZone);
+    const rows = this.deps.book.list(from, to);
+    const perQuote = new Map<string, { quoteAssetId: string; symbol: string; total: string; count: number }>();
+    const perAsset = new Map<string, { assetId: string; symbol: string; total: string; count: number }>();
+    const perStatus: Record<string, number> = {};
+    const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, total: '0', count: 0 }));
+    let hourlySymbol = quoteAssetId.toUpperCase();
+    for (const row of rows) {
+      perStatus[row.status] = (perStatus[row.status] ?? 0) + 1;
+      if (row.status !== 'success') continue;
+      const q = perQuote.get(row.quote_asset_id) ?? {
+        quoteAssetId: row.quote_asset_id,
+        symbol: row.quote_symbol,
+        total: '0',
+        count: 0,
+      };
+      q.total = add(q.total, row.quote_amount);
+      q.count += 1;
+      perQuote.set(row.quote_asset_id, q);
+      const result = storedFigures(row);
+      const paid = result.paymentAmount;
+      const a = perAsset.get(row.payment_asset_id) ?? {
+        assetId: row.payment_asset_id,
+        symbol: result.paymentSymbol,
+        total: '0',
+        count: 0,
+      };
+      a.total = add(a.total, paid);
+      a.count += 1;
+      perAsset.set(row.payment_asset_id, a);
+      if (row.quote_asset_id === quoteAssetId) {
+        hourlySymbol = row.quote_symbol;
+        const slot = hourly[hourIn(row.ended_at || row.created_at, timeZone)]!;
+        slot.total = add(slot.total, row.quote_amount);
+        slot.count += 1;
+      }
+    }
+    const search = args.search?.toLowerCase();
+    const filtered = rows.filter(
+      (row) =>
+        (!args.status || row.status === args.status) &&
+        (!args.assetId || row.payment_asset_id === args.assetId) &&
+        (!args.method || (args.method === 'chain') === (row.is_chain === 1)) &&
+        (!search || row.order_id.toLowerCase().includes(search) || row.trace_id.toLowerCase().includes(search)),
+    );
+    const page = args.page ?? 0;
+    return {
+      day,
+      timeZone,
+      totals: {
+        perQuote: [...perQuote.values()],
+        perAsset: [...perAsset.values()],
+        perStatus,
+        hourly,
+        hourlyCurrency: hourlySymbol,
+      },
+      orders: filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => this.rowView(row)),
+      matching: filtered.length,
+      page,
+      pageSize: PAGE_SIZE,
+      reviewQueue: this.deps.book.auditing().map((row) => this.rowView(row)),
+    };
+  }
+
+  async detail(orderId: string): Promise<OrderDetail> {
+    let row = this.deps.book.get(orderId);
+    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (row.status !== 'queued') {
+      try {
+        this.deps.applyResult(row, await this.deps.client.result(row.trace_id));
+        row = this.deps.book.get(orderId)!;
+      } catch {
+        // Offline: show what the order book knows.
+      }
+    }
+    const result = parseResult(row);
+    let deliveries: OrderDetail['deliveries'] = [];
+    let deliveriesError = '';
+    if (row.callback_url && row.status !== 'queued') {
+      try {
+        deliveries = await this.deps.client.callbacks(row.trace_id);
+      } catch (error) {
+        deliveriesError = error instanceof Error ? error.message : String(error);
+      }
+    }
+    return {
+      order: this.deps.orderView(row),
+      settlement: {
+        status: result?.settleStatus ?? '',
+        amount: result?.settleAmount ?? '',
+        symbol: result?.settleSymbol ?? '',
+        assetId: result?.settleAsset ?? '',
+      },
+      transactions: (result?.transactions ?? []).map((t) => ({
+        txid: t.txid,
+        amount: t.paymentAmount,
+        symbol: t.paymentAssetSymbol,
+        confirmations: t.confirmations,
+        requiredConfirmations: t.requiredConfirms,
+        explorerUrl: t.blockExplorerUrl,
+        seenAt: t.broadcastAt,
+      })),
+      deliveries,
+      deliveriesError,
+    };
+  }
+
+  async review(orderId: string, decision: 'approve' | 'reject', reason: string): Promise<OrderDetail> {
+    const row = this.deps.book.get(orderId);
+    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (row.status !== 'auditing') throw new PosError('conflict', `The payment is ${row.status}, not under review.`);
+    await this.deps.client.review(row.trace_id, decision, reason, 'owner');
+    this.deps.book.event(
+      orderId,
+      this.deps.clock.now(),
+      'note',
+      `Owner ${decision === 'approve' ? 'approved' : 'rejected'} after review: ${reason}`,
+    );
+    return this.detail(orderId);
+  }
+
+  async redeliver(orderId: string, deliveryId: string): Promise<OrderDetail> {
+    await this.deps.client.redeliver(deliveryId);
+    return this.detail(orderId);
+  }
+
+  exportCsv(fromDay: string, toDay: string): { filename: string; csv: string; rows: number } {
+    const { timeZone } = this.deps.settings.stored();
+    if (fromDay > toDay) throw new PosError('invalid_args', 'from: must not be after to', 'from');
+    const [from] = this.deps.dayRange(fromDay, timeZone);
+    const [, to] = this.deps.dayRange(toDay, timeZone);
+    const rows = this.deps.book.list(from, to).reverse();
+    const csv = csvOf(rows, timeZone);
+    return { filename: `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`, csv, rows: rows.length };
+  }
+}

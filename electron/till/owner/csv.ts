@@ -1,0 +1,87 @@
+/**
+ * The owner's CSV export (README, "The owner's day review"): RFC 4180 (commas, CRLF, quoted when
+ * needed), one row per order created in the range, oldest first, times in ISO-8601 with the shop's
+ * offset, and cells a spreadsheet would run as a formula written as text.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { OrderRow } from '../orders/book.js';
+import { parseInstruction, parseResult } from '../orders/views.js';
+
+/** CSV columns, in order (README, "The owner's day review"). */
+export const CSV_COLUMNS = [
+  'order_id',
+  'trace_id',
+  'created_at',
+  'status',
+  'quote_amount',
+  'quote_currency',
+  'payment_asset_id',
+  'payment_symbol',
+  'paid_amount',
+  'payable_amount',
+  'method',
+  'failure_code',
+  'failure_reason',
+  'settle_status',
+  'ended_at',
+  'note',
+  'mismatch',
+] as const;
+
+/**
+ * A text cell a spreadsheet would read as a formula (OWASP "CSV injection") gets a leading
+ * apostrophe. A plain decimal number is left alone: it cannot hold a formula, and amounts must stay
+ * numbers (they are never negative here, so in practice this keeps "12.50" and "40000" as they are).
+ */
+export function spreadsheetSafe(cell: string): string {
+  if (!/^[=+\-@\t\r]/.test(cell) || /^[+-]?\d+(\.\d+)?$/.test(cell)) return cell;
+  return `'${cell}`;
+}
+
+/** ISO-8601 with the shop's offset, e.g. 2026-11-23T14:05:09+01:00. */
+export function isoInZone(ms: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset === '' ? '+00:00' : offset}`;
+}
+
+function recordOf(row: OrderRow, timeZone: string): string[] {
+  const result = parseResult(row);
+  const instruction = parseInstruction(row);
+  return [
+    row.order_id,
+    row.trace_id,
+    isoInZone(row.created_at, timeZone),
+    row.status,
+    row.quote_amount,
+    row.quote_symbol,
+    row.payment_asset_id,
+    result?.paymentSymbol || instruction?.paymentAssetSymbol || '',
+    result?.paymentAmount || '0',
+    result?.payableAmount || instruction?.paymentAmount || '',
+    row.is_chain === 1 ? 'chain' : 'wallet',
+    result ? String(result.failureCode) : '0',
+    result?.failureReason ?? row.last_error,
+    result?.settleStatus ?? '',
+    row.ended_at ? isoInZone(row.ended_at, timeZone) : '',
+    row.note,
+    row.mismatch,
+  ];
+}
+
+/** The CSV text of these orders (oldest first), with its header row. */
+export function csvOf(rows: readonly OrderRow[], timeZone: string): string {
+  const records = rows.map((row) => recordOf(row, timeZone).map(spreadsheetSafe));
+  return stringify([Array.from(CSV_COLUMNS), ...records], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
+}

@@ -1,0 +1,97 @@
+/**
+ * The till's settings, kept as one JSON document in till.db and validated on the way in and out.
+ * This module holds all SQL on the `settings` table.
+ */
+import { z } from 'zod';
+import { PosError, type GatewayView, type TillSettings } from '../../../shared/posapi.js';
+import type { Db } from '../../platform/db.js';
+import type { GatewaySetting } from '../link/key-policy.js';
+
+// Lenient on purpose (no URL checks here): a stored value that fails to parse resets every setting.
+const StoredGatewaySchema: z.ZodType<GatewaySetting> = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('embedded') }),
+  z.object({ kind: z.literal('hosted'), baseUrl: z.string(), merchantKey: z.string().optional() }),
+]);
+
+const StoredSchema = z.object({
+  shopName: z.string(),
+  payee: z.object({ networkId: z.string(), payeeId: z.string(), fullName: z.string() }).nullable(),
+  quoteAssetId: z.string(),
+  settlementAssetId: z.string(),
+  gateway: StoredGatewaySchema,
+  locale: z.string(),
+  timeZone: z.string(),
+  publicCallbackUrl: z.string(),
+  ownerPinHash: z.string(),
+  /** The callback receiver's port, kept so payments made before a restart still reach it. */
+  receiverPort: z.number().int().min(0).max(65535),
+});
+export type Stored = z.infer<typeof StoredSchema>;
+
+export const DEFAULT_SETTINGS: Stored = {
+  shopName: '',
+  payee: null,
+  quoteAssetId: 'usd',
+  settlementAssetId: '',
+  gateway: { kind: 'embedded' },
+  locale: 'en-US',
+  timeZone: 'UTC',
+  publicCallbackUrl: '',
+  ownerPinHash: '',
+  receiverPort: 0,
+};
+
+export class TillSettingsStore {
+  private readonly read;
+  private readonly write;
+
+  constructor(db: Db) {
+    this.read = db.prepare("SELECT value FROM settings WHERE key = 'till'").pluck();
+    this.write = db.prepare(
+      "INSERT INTO settings (key, value) VALUES ('till', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+    );
+  }
+
+  stored(): Stored {
+    const raw = this.read.get() as string | undefined;
+    if (!raw) return { ...DEFAULT_SETTINGS };
+    const parsed = StoredSchema.safeParse({ ...DEFAULT_SETTINGS, ...(JSON.parse(raw) as object) });
+    return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
+  }
+
+  update(changes: Partial<Stored>): Stored {
+    const next = StoredSchema.parse({ ...this.stored(), ...changes });
+    this.write.run(JSON.stringify(next));
+    return next;
+  }
+
+  view(): TillSettings {
+    const s = this.stored();
+    return {
+      configured: s.payee !== null,
+      shopName: s.shopName,
+      payee: s.payee,
+      quoteAssetId: s.quoteAssetId,
+      settlementAssetId: s.settlementAssetId,
+      gateway: gatewayView(s.gateway),
+      locale: s.locale,
+      timeZone: s.timeZone,
+      publicCallbackUrl: s.publicCallbackUrl,
+      ownerPinSet: s.ownerPinHash !== '',
+    };
+  }
+}
+
+/** The renderer learns whether a hosted gateway has a key, never the key itself. */
+function gatewayView(gateway: GatewaySetting): GatewayView {
+  return gateway.kind === 'embedded'
+    ? { kind: 'embedded' }
+    : { kind: 'hosted', baseUrl: gateway.baseUrl, merchantKeySet: Boolean(gateway.merchantKey) };
+}
+
+/** The shop's payee; commands that need one are refused until Setup has looked it up. */
+export function requirePayee(settings: TillSettingsStore): NonNullable<Stored['payee']> {
+  const payee = settings.stored().payee;
+  if (!payee) throw new PosError('not_configured', 'Set up the shop first: look up its payee.');
+  return payee;
+}

@@ -1,0 +1,52 @@
+/**
+ * The amount side of Charge: the quote currency, the amount as typed (grouped for the shop's locale,
+ * never through a float), what is wrong with it, and the big keypad.
+ */
+import type { QuoteAssetView } from '../../../shared/posapi.js';
+import { formatAmount } from '../../app/format.js';
+import { t } from '../../app/text.js';
+import { Keypad } from '../../components/Keypad.js';
+import { typedValue } from './amount-check.js';
+
+export function AmountEntry({
+  amount,
+  problem,
+  quote,
+  quotes,
+  locale,
+  onQuote,
+  onKey,
+}: {
+  amount: string;
+  problem: string;
+  quote: string;
+  quotes: QuoteAssetView[];
+  locale: string;
+  onQuote: (assetId: string) => void;
+  onKey: (key: string) => void;
+}) {
+  const quoteAsset = quotes.find((q) => q.assetId === quote);
+  return (
+    <div>
+      <label className="quote-select">
+        {t('quoteCurrency')}
+        <select value={quote} onChange={(e) => onQuote(e.target.value)}>
+          {quotes.map((q) => (
+            <option key={q.assetId} value={q.assetId}>
+              {q.symbol}
+            </option>
+          ))}
+        </select>
+      </label>
+      <output className="amount-display" aria-label={t('amount')} aria-live="polite">
+        {/* A trailing '.' stays visible while the cashier types the decimals. */}
+        {amount ? formatAmount(typedValue(amount), locale) + (amount.endsWith('.') ? '.' : '') : '0'}{' '}
+        {quoteAsset?.symbol ?? quote.toUpperCase()}
+      </output>
+      <p className="hint" role="status">
+        {amount ? problem : ''}
+      </p>
+      <Keypad onKey={onKey} />
+    </div>
+  );
+}

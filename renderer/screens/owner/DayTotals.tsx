@@ -1,0 +1,69 @@
+/**
+ * The day's totals: takings per quote currency, what payers paid in, orders per status, and the hourly chart.
+ * Figures shown as text stay exact decimal strings; only the chart turns them into numbers.
+ */
+import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
+import { Bar } from 'react-chartjs-2';
+import type { DayReview, DayTotals as Totals } from '../../../shared/posapi.js';
+import { formatAmount } from '../../app/format.js';
+import { t } from '../../app/text.js';
+
+ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
+
+function Figures({ totals, locale }: { totals: Totals; locale: string }) {
+  return (
+    <section aria-labelledby="takings-title">
+      <h3 id="takings-title">{t('takings')}</h3>
+      <ul className="figures">
+        {totals.perQuote.map((q) => (
+          <li key={q.quoteAssetId}>
+            <strong>
+              {formatAmount(q.total, locale)} {q.symbol}
+            </strong>{' '}
+            <small>({q.count})</small>
+          </li>
+        ))}
+      </ul>
+      <h3>{t('paidIn')}</h3>
+      <ul className="figures">
+        {totals.perAsset.map((a) => (
+          <li key={a.assetId}>
+            {formatAmount(a.total, locale)} {a.symbol} <small>({a.count})</small>
+          </li>
+        ))}
+      </ul>
+      <h3>{t('byStatus')}</h3>
+      <ul className="figures">
+        {Object.entries(totals.perStatus).map(([status, n]) => (
+          <li key={status}>
+            {status.replace('_', ' ')}: {n}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function HourlyChart({ totals }: { totals: Totals }) {
+  const data = {
+    labels: totals.hourly.map((h) => `${String(h.hour).padStart(2, '0')}:00`),
+    datasets: [
+      { label: totals.hourlyCurrency, data: totals.hourly.map((h) => Number(h.total)), backgroundColor: '#0f766e' },
+    ],
+  };
+  return (
+    <figure className="chart" aria-label={t('hourlyChart', { currency: totals.hourlyCurrency })}>
+      <figcaption>{t('hourlyChart', { currency: totals.hourlyCurrency })}</figcaption>
+      <Bar data={data} options={{ animation: false, responsive: true, plugins: { legend: { display: false } } }} />
+    </figure>
+  );
+}
+
+export function DayTotals({ review, locale }: { review: DayReview; locale: string }) {
+  return (
+    <div className="totals">
+      <Figures totals={review.totals} locale={locale} />
+      <HourlyChart totals={review.totals} />
+    </div>
+  );
+}

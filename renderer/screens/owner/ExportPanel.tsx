@@ -1,0 +1,56 @@
+/**
+ * CSV export of the orders created from one day to another (both default to the day under review);
+ * the main process writes the CSV, the page hands it to the browser as a download
+ * (README, "The owner's day review").
+ */
+import { useMutation } from '@tanstack/react-query';
+import { usePosApi } from '../../app/api-context.js';
+import { t } from '../../app/text.js';
+
+/** The chosen range; '' means the day under review. */
+export interface ExportRange {
+  from: string;
+  to: string;
+}
+
+function download(filename: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function ExportPanel({
+  token,
+  day,
+  range,
+  onRange,
+}: {
+  token: string;
+  day: string;
+  range: ExportRange;
+  onRange: (range: ExportRange) => void;
+}) {
+  const api = usePosApi();
+  const exportCsv = useMutation({
+    mutationFn: () => api.call('owner.export', { token, from: range.from || day, to: range.to || day }),
+    onSuccess: (file) => download(file.filename, file.csv),
+  });
+  return (
+    <div className="row no-print export">
+      <label className="inline">
+        {t('exportFrom')}
+        <input type="date" value={range.from || day} onChange={(e) => onRange({ ...range, from: e.target.value })} />
+      </label>
+      <label className="inline">
+        {t('exportTo')}
+        <input type="date" value={range.to || day} onChange={(e) => onRange({ ...range, to: e.target.value })} />
+      </label>
+      <button type="button" onClick={() => exportCsv.mutate()}>
+        {t('exportCsv')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Which gateway the till talks to: the one built in, or a hosted one at a URL with its merchant key.
+ * The key is write-only: the screen only says whether one is stored for this URL (README, "Security").
+ */
+import type { TillSettings } from '../../../shared/posapi.js';
+import { t } from '../../app/text.js';
+import type { EditForm, SetupForm, SetupMessage } from './setup-form.js';
+
+function HostedGateway({
+  form,
+  edit,
+  keySet,
+  message,
+}: {
+  form: SetupForm;
+  edit: EditForm;
+  keySet: boolean;
+  message: SetupMessage | null;
+}) {
+  return (
+    <>
+      <label>
+        {t('gatewayUrl')}
+        <input
+          type="url"
+          value={form.gatewayUrl}
+          onChange={(e) => edit({ gatewayUrl: e.target.value })}
+          placeholder="https://gateway.example"
+          aria-invalid={message?.field === 'gateway.baseUrl'}
+          aria-describedby="setup-message"
+          required
+        />
+      </label>
+      <label>
+        {t('gatewayKey')}
+        <input
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={form.gatewayKey}
+          onChange={(e) => edit({ gatewayKey: e.target.value.trim() })}
+          aria-invalid={message?.field === 'gateway.merchantKey'}
+          aria-describedby="gateway-key-hint"
+        />
+      </label>
+      <small id="gateway-key-hint">
+        {keySet ? `${t('gatewayKeyIsSet')} ${t('gatewayKeyHint')}` : t('gatewayKeyHint')}
+      </small>
+    </>
+  );
+}
+
+export function GatewayChoice({
+  form,
+  edit,
+  settings,
+  message,
+}: {
+  form: SetupForm;
+  edit: EditForm;
+  settings: TillSettings;
+  message: SetupMessage | null;
+}) {
+  // A stored key belongs to the stored URL; a new URL needs its own key.
+  const keySet =
+    settings.gateway.kind === 'hosted' &&
+    settings.gateway.merchantKeySet &&
+    settings.gateway.baseUrl === form.gatewayUrl;
+  return (
+    <fieldset>
+      <legend>{t('gatewayKind')}</legend>
+      <label className="inline">
+        <input
+          type="radio"
+          name="gateway"
+          checked={form.gatewayKind === 'embedded'}
+          onChange={() => edit({ gatewayKind: 'embedded' })}
+        />{' '}
+        {t('gatewayEmbedded')}
+      </label>
+      <label className="inline">
+        <input
+          type="radio"
+          name="gateway"
+          checked={form.gatewayKind === 'hosted'}
+          onChange={() => edit({ gatewayKind: 'hosted' })}
+        />{' '}
+        {t('gatewayHosted')}
+      </label>
+      {form.gatewayKind === 'hosted' ? (
+        <HostedGateway form={form} edit={edit} keySet={keySet} message={message} />
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * The shop's name on receipts, the currency it charges in, and the asset it settles in ('' settles in
+ * whatever the payer paid). Until the first save the gateway's lists are not asked for.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { TillSettings } from '../../../shared/posapi.js';
+import { useQuoteAssets } from '../../api/hooks.js';
+import { usePosApi } from '../../app/api-context.js';
+import { t } from '../../app/text.js';
+import type { EditForm, SetupForm } from './setup-form.js';
+
+/** Offered before the gateway's quote list is known (first run). */
+const FIRST_RUN_QUOTES = [
+  { assetId: 'usd', symbol: 'USD' },
+  { assetId: 'eur', symbol: 'EUR' },
+  { assetId: 'gbp', symbol: 'GBP' },
+];
+
+export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: EditForm; settings: TillSettings }) {
+  const api = usePosApi();
+  const quotes = useQuoteAssets(settings.configured);
+  const settlements = useQuery({
+    queryKey: ['assets.settlement'],
+    queryFn: () => api.call('assets.settlement', {}),
+    enabled: settings.configured,
+    staleTime: 60_000,
+  });
+  return (
+    <>
+      <label>
+        {t('shopName')}
+        <input value={form.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={80} />
+      </label>
+      <label>
+        {t('quoteCurrency')}
+        <select value={form.quoteAssetId} onChange={(e) => edit({ quoteAssetId: e.target.value })}>
+          {(quotes.data ?? FIRST_RUN_QUOTES).map((q) => (
+            <option key={q.assetId} value={q.assetId}>
+              {q.symbol}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t('settlementAsset')}
+        <select value={form.settlementAssetId} onChange={(e) => edit({ settlementAssetId: e.target.value })}>
+          <option value="">{t('settleAsPaid')}</option>
+          {(settlements.data ?? []).map((a) => (
+            <option key={a.assetId} value={a.assetId}>
+              {a.symbol} ({a.network})
+            </option>
+          ))}
+        </select>
+      </label>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/** The Setup form as one value: what the owner types, the patch it becomes, when it may be saved, the line under it. */
+import type { SettingsPatch, TillSettings } from '../../../shared/posapi.js';
+
+const PIN = /^\d{4,8}$/;
+
+export interface SetupForm {
+  networkId: string;
+  shopName: string;
+  quoteAssetId: string;
+  settlementAssetId: string;
+  gatewayKind: 'embedded' | 'hosted';
+  gatewayUrl: string;
+  /** A new merchant key for a hosted gateway; '' keeps the one stored (never shown). */
+  gatewayKey: string;
+  /** A new owner PIN; '' keeps the current one. */
+  ownerPin: string;
+  /** The current owner PIN, which every save after first run needs. */
+  currentPin: string;
+}
+
+/** Changes some fields of the form. */
+export type EditForm = (change: Partial<SetupForm>) => void;
+
+/** The line under the form; `field` marks the input it is about. */
+export interface SetupMessage {
+  kind: 'ok' | 'error';
+  text: string;
+  field?: string | undefined;
+}
+
+export function initialForm(settings: TillSettings): SetupForm {
+  return {
+    networkId: settings.payee?.networkId ?? '',
+    shopName: settings.shopName,
+    quoteAssetId: settings.quoteAssetId,
+    settlementAssetId: settings.settlementAssetId,
+    gatewayKind: settings.gateway.kind,
+    gatewayUrl: settings.gateway.kind === 'hosted' ? settings.gateway.baseUrl : '',
+    gatewayKey: '',
+    ownerPin: '',
+    currentPin: '',
+  };
+}
+
+export function settingsPatch(form: SetupForm): SettingsPatch {
+  const patch: SettingsPatch = {
+    payeeNetworkId: form.networkId,
+    quoteAssetId: form.quoteAssetId,
+    settlementAssetId: form.settlementAssetId,
+    gateway:
+      form.gatewayKind === 'hosted'
+        ? { kind: 'hosted', baseUrl: form.gatewayUrl, ...(form.gatewayKey ? { merchantKey: form.gatewayKey } : {}) }
+        : { kind: 'embedded' },
+  };
+  if (form.shopName.trim()) patch.shopName = form.shopName.trim();
+  if (form.ownerPin) patch.ownerPin = form.ownerPin;
+  return patch;
+}
+
+/** Save stays disabled until the payee is named and any PIN typed has 4 to 8 digits. */
+export function canSave(form: SetupForm, settings: TillSettings): boolean {
+  return (
+    form.networkId !== '' &&
+    (form.ownerPin === '' || PIN.test(form.ownerPin)) &&
+    (!settings.ownerPinSet || PIN.test(form.currentPin))
+  );
+}
