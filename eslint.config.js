@@ -30,6 +30,14 @@ export default tseslint.config(
     },
   },
   {
+    // Size limits keep modules and functions small enough to read in one sitting (docs/architecture.md).
+    files: ['electron/**/*.ts', 'shared/**/*.ts', 'renderer/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     files: ['electron/main.ts', 'electron/preload.ts'],
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
