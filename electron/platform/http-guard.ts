@@ -75,8 +75,33 @@ function isTillPath(path: string): boolean {
   return path === '/' || path === '/index.html' || path.startsWith('/pos/');
 }
 
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? '';
+/** The route the router matched: it decodes escapes and reads absolute-form targets the same way. */
+function isTillRoute(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined && isTillPath(route);
+}
+
+/**
+ * The request's path as the router sees it: absolute-form targets (`GET http://host/`) reduced to
+ * their path, %-escapes decoded (`/%69ndex.html` is `/index.html`); null when it cannot be read.
+ * Judging the raw target let both forms reach the till's page from a LAN device.
+ */
+function pathOf(request: FastifyRequest): string | null {
+  const target = request.url;
+  let path: string;
+  if (target.startsWith('/')) path = target.split('?')[0] ?? '';
+  else {
+    try {
+      path = new URL(target).pathname;
+    } catch {
+      return null;
+    }
+  }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 function isApiPath(path: string): boolean {
@@ -107,6 +132,10 @@ function refuse(
 export function installRequestGuard(app: FastifyInstance, options: GuardOptions): void {
   app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request);
+    if (path === null) {
+      void reply.code(400).header('content-type', 'text/plain; charset=utf-8').send('Bad request target');
+      return;
+    }
     const host = (request.headers.host ?? '').toLowerCase();
     if (!options.ownHosts().has(host)) {
       void refuse(
@@ -118,7 +147,8 @@ export function installRequestGuard(app: FastifyInstance, options: GuardOptions)
       );
       return;
     }
-    if (isTillPath(path) && (!options.tillHosts().has(host) || !isLoopbackPeer(request.socket.remoteAddress))) {
+    const tillRequest = isTillPath(path) || isTillRoute(request);
+    if (tillRequest && (!options.tillHosts().has(host) || !isLoopbackPeer(request.socket.remoteAddress))) {
       // A LAN device (with --host) or a proxy never gets the till's page or token.
       void refuse(
         reply,

@@ -198,6 +198,32 @@ describe('the till on another bind address (--host)', () => {
         );
         expect(call.status).toBe(403);
         expect(JSON.parse(call.text)).toMatchObject({ ok: false, error: { code: 'till_only' } });
+        // The same page and command written so that the raw target does not look like the till's path.
+        for (const target of [
+          `http://${lanAddress}:${lan.port}/`,
+          `http://${lanAddress}:${lan.port}/index.html`,
+          '/%69ndex.html',
+          '/%2F',
+        ]) {
+          const disguised = await at(`${lanAddress}:${lan.port}`, 'GET', target);
+          expect(disguised.text, target).not.toContain(lan.bridgeToken);
+          expect([403, 404], target).toContain(disguised.status);
+        }
+        for (const target of [
+          `http://${lanAddress}:${lan.port}/pos/call/app.info`,
+          '/%70os/call/app.info',
+          '/pos/call/%61pp.info',
+        ]) {
+          const disguised = await at(
+            `${lanAddress}:${lan.port}`,
+            'POST',
+            target,
+            { authorization: `Bearer ${lan.bridgeToken}`, 'content-type': 'application/json' },
+            '{}',
+          );
+          expect(disguised.status, target).toBe(403);
+          expect(disguised.text, target).not.toContain('"ok":true');
+        }
       }
     } finally {
       await lan.close();
