@@ -145,4 +145,46 @@ describe('till.db migrations', () => {
     expect(upgraded.pragma('user_version', { simple: true })).toBe(tillMigrations.length);
     upgraded.close();
   });
+
+  it('005 caps a stored paymentAmount at the amount due, leaving the surplus and other results alone', () => {
+    const file = join(tempDataDir('pd-till-005-'), 'till.db');
+    const db = new Database(file);
+    migrate(db, tillMigrations.slice(0, 4));
+    const insert = db.prepare(
+      `INSERT INTO orders (order_id, trace_id, payee_id, quote_asset_id, quote_symbol, quote_amount, payment_asset_id, is_chain,
+         settlement_asset_id, note, callback_url, status, result, created_at, updated_at)
+       VALUES (?, ?, 'p', 'usd', 'USD', '10', 'a', 1, '', '', '', 'success', ?, 1, 1)`,
+    );
+    const result = (paymentAmount: string, payableAmount: string, surplusAmount: string) =>
+      JSON.stringify({ status: 'success', paymentAmount, payableAmount, surplusAmount, txid: 'x' });
+    const before: [string, string][] = [
+      ['crossed', result('15', '10', '5')], // the double count: 15 + 5 for 15 sent
+      ['exact', result('10', '10', '0')],
+      ['short', result('4', '10', '0')],
+      ['open-amount', result('7.5', '0', '0')],
+      ['decimals', result('10.000001', '10.0', '0.000001')],
+      ['none', ''],
+      ['broken', '{not json'],
+    ];
+    before.forEach(([id, text]) => insert.run(id, `t-${id}`, text));
+    db.close();
+
+    const upgraded = openTillDb(file);
+    const stored = Object.fromEntries(
+      (upgraded.prepare('SELECT order_id, result FROM orders').all() as { order_id: string; result: string }[]).map(
+        (r) => [r.order_id, r.result],
+      ),
+    );
+    expect(JSON.parse(stored.crossed!)).toEqual({
+      status: 'success',
+      paymentAmount: '10',
+      payableAmount: '10',
+      surplusAmount: '5',
+      txid: 'x',
+    });
+    expect(JSON.parse(stored.decimals!)).toMatchObject({ paymentAmount: '10.0', surplusAmount: '0.000001' });
+    for (const id of ['exact', 'short', 'open-amount', 'none', 'broken'])
+      expect(stored[id], id).toBe(before.find(([o]) => o === id)![1]);
+    upgraded.close();
+  });
 });
