@@ -55,7 +55,7 @@ export class Till implements TillParts {
       embeddedMode: deps.embeddedMode,
       merchantKey: deps.merchantKey,
       queued: () => this.book.countQueued(),
-      onReconnect: () => this.reconcile(),
+      onReconnect: () => this.reconcile('reconnected'),
       onGatewayClock: (offsetMs) => {
         if (!this.closed) this.work.followGatewayClock(offsetMs);
       },
@@ -97,7 +97,7 @@ export class Till implements TillParts {
 
   start(): void {
     void this.catalog.load();
-    this.reconcile();
+    this.reconcile('start');
     this.scheduler.start();
   }
 
@@ -111,16 +111,19 @@ export class Till implements TillParts {
   }
 
   /**
-   * Brings every open order up to date from payments_result, newest first (the payer most likely
-   * still at the till), also those too old to be polled, and sends the queued ones: all due now, in
-   * till.db. At start and after every reconnection (README, "Offline"); hosted gateways pace the requests.
+   * Brings open orders up to date from payments_result, newest first (the payer most likely still at
+   * the till), and sends the queued ones: all due now, in till.db (README, "Offline"). At start every
+   * open order is checked once, also those too old to be polled; after a reconnection only those still
+   * polled by their age, so a flapping network never re-polls a pile of abandoned orders (against a
+   * hosted gateway they would eat its request budget).
    */
-  private reconcile(): void {
+  private reconcile(moment: 'start' | 'reconnected'): void {
     const now = this.deps.clock.now();
     const open = this.book.open();
     this.deps.db.transaction(() => {
       open.forEach((row, i) => {
         if (row.status === 'queued') this.work.sooner(row.order_id, 'send', now);
+        else if (moment === 'reconnected' && this.cadence.next(row) === undefined) return;
         // Oldest first in the list: the newest gets the earliest due time.
         else this.work.sooner(row.order_id, 'poll', now - 1 - i);
       });

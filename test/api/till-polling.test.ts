@@ -149,4 +149,24 @@ describe('the watcher', () => {
     }
     expect(resultRequests(mark).get(ended.traceId)).toBeUndefined();
   }, 30_000);
+
+  it('a reconnection does not re-poll orders too old to be polled', async () => {
+    const mark = proxy.log.length;
+    proxy.setDown('refuse');
+    await expect(call('assets.quote')).resolves.toBeDefined(); // answered from the catalogue while offline
+    await expect(
+      call('order.create', { quoteAssetId: 'usd', quoteAmount: '3', paymentAssetId: USDT, isChain: false }),
+    ).resolves.toMatchObject({ status: 'queued' });
+    expect(till.connectionView().online).toBe(false);
+    proxy.setDown(null);
+    for (let step = 0; step < 5 && !till.connectionView().online; step++) {
+      clock.advance(5000); // the queued order's send is retried and reaches the gateway: reconnected
+      await settle();
+    }
+    expect(till.connectionView().online).toBe(true);
+    clock.advance(1000);
+    await settle();
+    const after = resultRequests(mark);
+    for (const order of open) expect(after.get(order.traceId) ?? 0, order.orderId).toBe(0);
+  }, 30_000);
 });

@@ -3,7 +3,7 @@
  * backbone, but it backs off with the order's age: every second while the payer is likely still at
  * the till, then every minute, every 5 minutes after two hours, every 30 minutes after a day, and not
  * at all after three days. An order that old is checked again only when a callback names it, when the
- * till reconciles (at start and after a reconnection), or when someone opens it. Ended orders
+ * till starts (its reconciliation), or when someone opens it. Ended orders
  * (success, failed) are never polled. Sends and refreshes that could not reach the gateway are tried
  * again after a pause; an instruction is renewed only while the payer may still be at the till.
  */
