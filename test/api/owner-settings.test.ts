@@ -59,6 +59,18 @@ describe('settings.save and the owner', () => {
     expect((await call('owner.unlock', { pin: '2468' })).token).toMatch(/^[0-9a-f]{48}$/);
   });
 
+  it('the rails (where the shop money is watched) are neither read nor saved without an owner session', async () => {
+    const config = { chains: [] };
+    for (const token of ['f'.repeat(48), '']) {
+      await expect(call('owner.rails', { token })).rejects.toMatchObject({
+        code: expect.stringMatching(/owner_locked|invalid_args/),
+      });
+      await expect(call('owner.saveRails', { token, config })).rejects.toMatchObject({
+        code: expect.stringMatching(/owner_locked|invalid_args/),
+      });
+    }
+  });
+
   it('with an owner session the owner changes the shop, the currency and the gateway', async () => {
     const { token } = await call('owner.unlock', { pin: '2468' });
     const saved = await call('settings.save', {
