@@ -25,7 +25,8 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
 import { openTillDb } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
-import { Till } from './till/till.js';
+import { dayOf, Till } from './till/till.js';
+import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { registerRenderer } from './web/renderer-page.js';
 
@@ -72,6 +73,8 @@ export interface Core {
   events: PosEventHub;
   /** Per-start token guarding the HTTP PosApi bridge. */
   bridgeToken: string;
+  /** Scheduled and on-demand backups of the data directory (electron/backup/service.ts). */
+  backups: BackupService;
   close(): Promise<void>;
 }
 
@@ -173,6 +176,7 @@ async function startTillPart(deps: {
   options: CoreOptions;
   dataDir: string;
   tillDb: Db;
+  gatewayDb: Db;
   ids: IdSource;
   logger: Logger;
   merchantKey: string;
@@ -182,6 +186,16 @@ async function startTillPart(deps: {
   embeddedUrl: () => string;
 }) {
   let receiverUrl = '';
+  // Made before the till, which it serves; its shop days follow the till's time zone (read when asked).
+  const backups: BackupService = new BackupService({
+    dataDir: deps.dataDir,
+    gatewayDb: deps.gatewayDb,
+    tillDb: deps.tillDb,
+    appVersion: APP_VERSION,
+    clock: systemClock,
+    logger: deps.logger.child({ part: 'backup' }),
+    dayOf: (ms) => dayOf(ms, till.settings.stored().timeZone),
+  });
   const till = new Till({
     db: deps.tillDb,
     clock: systemClock,
@@ -193,6 +207,7 @@ async function startTillPart(deps: {
     merchantKey: deps.merchantKey,
     callbackUrl: () => receiverUrl,
     appInfo: () => ({ version: APP_VERSION, dataDir: deps.dataDir, shell: deps.options.shell }),
+    backups,
   });
   const receiver = await startCallbackReceiver({
     identity: deps.identity,
@@ -205,7 +220,7 @@ async function startTillPart(deps: {
   receiverUrl = receiver.url;
   if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
   const handlers = till.handlers();
-  return { till, receiver, handlers };
+  return { till, receiver, handlers, backups };
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -246,8 +261,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
     registerCheckoutPage(app);
-    const tillDeps = { options, dataDir, tillDb, ids, logger, merchantKey, mode, events, identity };
-    const { till, receiver, handlers } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
+    const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
+    const { till, receiver, handlers, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
     tillReceiverOrigin = new URL(receiver.url).origin;
     if (options.httpBridge)
       registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
@@ -262,6 +277,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // The till, its window and the ready line use the loopback URL whatever address the host binds.
     url = `http://127.0.0.1:${port}`;
     till.start();
+    backups.start();
     logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url });
 
     let closed = false;
@@ -269,6 +285,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       if (closed) return;
       closed = true;
       await till.close();
+      await backups.close();
       await receiver.close();
       loopbackListener?.close();
       await app.close();
@@ -276,7 +293,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await stores.close();
       logger.info('core closed');
     };
-    return { url, port, mode, handlers, events, bridgeToken, close };
+    return { url, port, mode, handlers, events, bridgeToken, backups, close };
   } catch (error) {
     await stores.close();
     throw error;

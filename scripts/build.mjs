@@ -41,6 +41,13 @@ async function buildMain() {
     format: 'esm',
     packages: 'external',
   });
+  await esbuild({
+    ...common,
+    entryPoints: ['electron/restore-cli.ts'],
+    outfile: 'dist/electron/restore.js',
+    format: 'esm',
+    packages: 'external',
+  });
   if (existsSync(join(root, 'electron/main.ts'))) {
     await esbuild({
       ...common,

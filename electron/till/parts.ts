@@ -3,7 +3,7 @@
  * the gateway, the order writer and the scheduler of due work. Till (till.ts) builds these parts;
  * compose.ts gives it the TillDeps (docs/architecture.md, "Layout").
  */
-import type { GatewayMode, OrderView, PosHandlers } from '../../shared/posapi.js';
+import type { BackupStatus, GatewayMode, OrderView, PosHandlers } from '../../shared/posapi.js';
 import type { PosEventHub } from '../bridge/events.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
@@ -17,6 +17,13 @@ import type { OwnerArea } from './owner/area.js';
 import type { TillSettingsStore } from './settings/store.js';
 import type { PollCadence } from './work/cadence.js';
 import type { Scheduler } from './work/scheduler.js';
+
+/** Backups of the whole data directory (electron/backup/service.ts), as compose.ts hands them to the till. */
+export interface TillBackups {
+  status(): BackupStatus;
+  configure(settings: { folder: string; passphrase?: string; everyHours: number; keep: number }): Promise<BackupStatus>;
+  backupNow(): Promise<unknown>;
+}
 
 export interface TillDeps {
   db: Db;
@@ -32,6 +39,8 @@ export interface TillDeps {
   /** The till's own callback receiver URL for the embedded gateway ('' when none). */
   callbackUrl: () => string;
   appInfo: () => { version: string; dataDir: string; shell: 'electron' | 'host' };
+  /** Absent where the till runs without a data directory of its own (tests of parts). */
+  backups?: TillBackups;
   /** Poll cadence (ms) for orders at the till; older ones back off (work/cadence.ts). */
   fastPollMs?: number;
 }

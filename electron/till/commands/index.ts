@@ -8,6 +8,7 @@ import type { PosHandlers } from '../../../shared/posapi.js';
 import { posErrorOf } from '../link/link.js';
 import type { TillParts } from '../parts.js';
 import { appInfo } from './app.js';
+import { backupHealth, backupStatus, configureBackups, runBackup } from './backup.js';
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import {
   dayReview,
@@ -75,5 +76,10 @@ export function tillCommands(till: TillParts): PosHandlers {
     // rails
     'owner.rails': remote(railSettings),
     'owner.saveRails': remote(saveRails),
+    // backups
+    'backup.health': local(backupHealth),
+    'backup.status': local(backupStatus),
+    'backup.configure': local(configureBackups),
+    'backup.run': local(runBackup),
   } satisfies PosHandlers;
 }

@@ -1,0 +1,55 @@
+/**
+ * Backups as the owner runs them (README, "Backups"): status, settings and "back up now" need the
+ * owner; every screen may ask whether backups are overdue (the Charge screen warns).
+ */
+import { PosError, type BackupHealth, type BackupStatus } from '../../../shared/posapi.js';
+import type { Args, TillBackups, TillParts } from '../parts.js';
+
+function backupsOf(till: TillParts): TillBackups {
+  const backups = till.deps.backups;
+  if (!backups) throw new PosError('unavailable', 'Backups are not available in this till.');
+  return backups;
+}
+
+/** backup.health */
+export async function backupHealth(till: TillParts): Promise<BackupHealth> {
+  const status = till.deps.backups?.status();
+  if (!status) return { configured: false, overdue: false, lastSuccessAt: 0, failing: false };
+  return {
+    configured: status.configured,
+    overdue: status.overdue,
+    lastSuccessAt: status.lastSuccessAt,
+    failing: status.lastError !== '',
+  };
+}
+
+/** backup.status */
+export async function backupStatus(till: TillParts, { token }: Args<'backup.status'>): Promise<BackupStatus> {
+  till.owner.check(token);
+  return backupsOf(till).status();
+}
+
+/** backup.configure: a folder that cannot be made or a missing first passphrase is refused, naming the field. */
+export async function configureBackups(
+  till: TillParts,
+  { token, ...settings }: Args<'backup.configure'>,
+): Promise<BackupStatus> {
+  till.owner.check(token);
+  try {
+    return await backupsOf(till).configure(settings);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
+    throw new PosError('invalid_args', message.startsWith(field) ? message : `${field}: ${message}`, field);
+  }
+}
+
+/** backup.run: makes one now and answers the status (a failure is in it, and in the log). */
+export async function runBackup(till: TillParts, { token }: Args<'backup.run'>): Promise<BackupStatus> {
+  till.owner.check(token);
+  const backups = backupsOf(till);
+  if (!backups.status().configured)
+    throw new PosError('invalid_args', 'Choose a folder and a passphrase first.', 'folder');
+  await backups.backupNow().catch(() => undefined);
+  return backups.status();
+}
