@@ -25,7 +25,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
 import { openTillDb } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
-import { dayOf, Till } from './till/till.js';
+import { dayOf, dayRange, Till } from './till/till.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { registerRenderer } from './web/renderer-page.js';
@@ -194,7 +194,10 @@ async function startTillPart(deps: {
     appVersion: APP_VERSION,
     clock: systemClock,
     logger: deps.logger.child({ part: 'backup' }),
-    dayOf: (ms) => dayOf(ms, till.settings.stored().timeZone),
+    dayEndsAt: (ms) => {
+      const { timeZone } = till.settings.stored();
+      return dayRange(dayOf(ms, timeZone), timeZone)[1];
+    },
   });
   const till = new Till({
     db: deps.tillDb,

@@ -57,8 +57,8 @@ export interface BackupServiceDeps {
   appVersion: string;
   clock: Clock;
   logger: Logger;
-  /** The shop day (YYYY-MM-DD in its time zone) of a moment: a backup follows each day's close. */
-  dayOf: (ms: number) => string;
+  /** When the shop day holding this moment ends (ms, in the shop's time zone): a backup follows each day's close. */
+  dayEndsAt: (ms: number) => number;
 }
 
 export class BackupService {
@@ -129,11 +129,8 @@ export class BackupService {
     if (!s) return undefined;
     if (s.failures > 0) return s.lastFailureAt + Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (s.failures - 1));
     if (s.lastSuccessAt === 0) return 0;
-    const byHours = s.lastSuccessAt + s.everyHours * HOUR;
-    // After the close of the shop day the last backup was made in: the first moment of the next day.
-    const now = this.deps.clock.now();
-    const closed = this.deps.dayOf(now) !== this.deps.dayOf(s.lastSuccessAt) ? now : Infinity;
-    return Math.min(byHours, closed);
+    // N hours after the last good one, or when the shop day it was made in closes, whichever is first.
+    return Math.min(s.lastSuccessAt + s.everyHours * HOUR, this.deps.dayEndsAt(s.lastSuccessAt));
   }
 
   status(): BackupStatus {

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosApi } from '../../shared/posapi.js';
 import { useAppInfo, useLiveEvents, useSettings } from '../api/hooks.js';
+import { BackupWarning } from '../components/BackupWarning.js';
 import { Charge } from '../screens/Charge.js';
 import { Orders } from '../screens/Orders.js';
 import { Owner } from '../screens/Owner.js';
@@ -36,6 +37,7 @@ function StatusBar() {
             : ''}
         </span>
       ) : null}
+      <BackupWarning />
       <span className="version">v{info.data.version}</span>
     </header>
   );

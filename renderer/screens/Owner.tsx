@@ -10,6 +10,7 @@ import { usePosApi } from '../app/api-context.js';
 import { formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
+import { BackupPanel } from './owner/BackupPanel.js';
 import { DayTotals } from './owner/DayTotals.js';
 import { ExportPanel, type ExportRange } from './owner/ExportPanel.js';
 import { OrderFilters } from './owner/OrderFilters.js';
@@ -62,6 +63,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <OrderPager review={data} page={page} onPage={setPage} />
       <ExportPanel token={token} day={data?.day ?? ''} range={range} onRange={setRange} />
       <RailsPanel token={token} />
+      <BackupPanel token={token} settings={settings} />
       {detail.data && openId ? (
         <PaymentDetail detail={detail.data} token={token} settings={settings} onClose={() => setOpenId(null)} />
       ) : null}

@@ -11,10 +11,18 @@ function backupsOf(till: TillParts): TillBackups {
   return backups;
 }
 
+/** A till without backups is warned about once it holds two days of sales (a new one is not nagged). */
+const UNPROTECTED_AFTER_MS = 48 * 3600_000;
+
 /** backup.health */
 export async function backupHealth(till: TillParts): Promise<BackupHealth> {
   const status = till.deps.backups?.status();
   if (!status) return { configured: false, overdue: false, lastSuccessAt: 0, failing: false };
+  if (!status.configured) {
+    const oldest = till.book.oldestCreatedAt();
+    const unprotected = oldest > 0 && till.deps.clock.now() - oldest > UNPROTECTED_AFTER_MS;
+    return { configured: false, overdue: unprotected, lastSuccessAt: 0, failing: false };
+  }
   return {
     configured: status.configured,
     overdue: status.overdue,

@@ -93,6 +93,11 @@ export class OrderBook {
     return this.openRows.all() as OrderRow[];
   }
 
+  /** When the oldest order was taken (ms), 0 when there is none. */
+  oldestCreatedAt(): number {
+    return (this.db.prepare('SELECT min(created_at) FROM orders').pluck().get() as number | null) ?? 0;
+  }
+
   countQueued(): number {
     return this.queuedCount.get() as number;
   }

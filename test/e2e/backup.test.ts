@@ -1,0 +1,109 @@
+/**
+ * Backups in Chromium (README, "Backups"): the owner sets a folder and a passphrase in the owner's area,
+ * makes a backup and sees it in the status; a mistyped second passphrase is caught; `npm run restore`
+ * brings the backup into a fresh data directory whose day review shows the same totals.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
+import { repoRoot, startHost, tempDataDir, type HostProcess } from '../helpers/host.js';
+
+const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
+const PASSPHRASE = 'shop backup passphrase 2026';
+
+async function bridge(host: HostProcess) {
+  const html = await (await fetch(host.url)).text();
+  const token = /name="paydesk-token" content="([^"]+)"/.exec(html)![1]!;
+  return async (command: string, args: unknown = {}): Promise<any> => {
+    const response = await fetch(`${host.url}/pos/call/${command}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(args),
+    });
+    const outcome = (await response.json()) as any;
+    if (!outcome.ok) throw new Error(`${command}: ${outcome.error.message}`);
+    return outcome.result;
+  };
+}
+
+describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores', () => {
+  const hosts: HostProcess[] = [];
+  let browser: Browser;
+  let page: Page;
+  const folder = tempDataDir('pd-e2e-usb-');
+
+  beforeAll(async () => {
+    const host = await startHost();
+    hosts.push(host);
+    const pos = await bridge(host);
+    await pos('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
+    for (const amount of ['12.50', '7.25']) {
+      const order = await pos('order.create', {
+        quoteAssetId: 'usd',
+        quoteAmount: amount,
+        paymentAssetId: USDT,
+        isChain: false,
+      });
+      await pos('sandbox.payInFull', { orderId: order.orderId });
+    }
+    await pos('sandbox.advanceClock', { seconds: 10 }); // settled: success
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'Owner' }).click();
+    await page.getByLabel('Owner PIN (4 to 8 digits)').fill('4321');
+    await page.getByLabel('Owner PIN (4 to 8 digits)').press('Enter');
+    await page.getByRole('heading', { name: 'Backups' }).waitFor();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    for (const host of hosts) await host.stop();
+  });
+
+  it('catches a mistyped passphrase, then saves the settings and makes a backup the status shows', async () => {
+    const panel = page.locator('section.backup-panel');
+    await expect(panel.getByText('Backups are not set up.').isVisible()).resolves.toBe(true);
+    await panel.getByLabel('Folder (full path)').fill(folder);
+    await panel.getByLabel('Passphrase (at least 10 characters)').fill(PASSPHRASE);
+    await panel.getByLabel('Passphrase again').fill(`${PASSPHRASE}!`);
+    await panel.getByRole('button', { name: 'Save backup settings' }).click();
+    await expect(panel.getByRole('alert').textContent()).resolves.toBe('The two passphrases differ.');
+    await panel.getByLabel('Passphrase again').fill(PASSPHRASE);
+    await panel.getByRole('button', { name: 'Save backup settings' }).click();
+    await panel.getByText('Backup settings saved.').waitFor();
+    await panel.getByRole('button', { name: 'Back up now' }).click();
+    await panel.getByText(/^Backup made: paydesk-backup-\d{8}-\d{6}\.pdbackup/).waitFor();
+    await panel.getByText(/^Last good backup: /).waitFor();
+    expect(readdirSync(folder).filter((name) => name.endsWith('.pdbackup'))).toHaveLength(1);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'screen-owner-backups');
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'screen-owner-backups-1024x600');
+  });
+
+  it('restores into a fresh data directory with the same day totals', async () => {
+    const [file] = readdirSync(folder).filter((name) => name.endsWith('.pdbackup'));
+    const dataDir = join(tempDataDir('pd-e2e-restored-'), 'data');
+    const out = execFileSync(
+      process.execPath,
+      [join(repoRoot, 'dist/electron/restore.js'), '--from', join(folder, file!), '--data', dataDir],
+      { env: { ...process.env, PAYDESK_BACKUP_PASSPHRASE: PASSPHRASE }, encoding: 'utf8' },
+    );
+    expect(out).toMatch(/^restored 2 orders and \d+ payments/);
+    const restored = await startHost({ dataDir });
+    hosts.push(restored);
+    const [before, after] = await Promise.all(
+      [hosts[0]!, restored].map(async (host) => {
+        const pos = await bridge(host);
+        const { token } = await pos('owner.unlock', { pin: '4321' });
+        return (await pos('owner.day', { token })).totals;
+      }),
+    );
+    expect(after).toEqual(before);
+    expect(JSON.stringify(after)).toContain('19.75');
+  });
+});
