@@ -1,5 +1,6 @@
 /** `npm run bench [-- name...]`: runs the benchmarks (all by default). They print figures, never pass/fail. */
 import { runApiBench } from './api.js';
+import { runBackupBench } from './backup.js';
 import { runCallbackBench } from './callbacks.js';
 import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   callbacks: runCallbackBench,
   till: runTillBench,
   evm: runEvmBench,
+  backup: runBackupBench,
 };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
