@@ -214,6 +214,41 @@ describe('a backup that cannot be trusted is refused, and nothing is written', (
   });
 });
 
+describe('backup.health (the status bar warning)', () => {
+  it('is quiet on a new till, warns once a till without backups holds two days of sales, and after setup follows the backups', async () => {
+    const dir = tempDataDir('pd-backup-health-');
+    const core = await start(dir);
+    const call = caller(core);
+    await call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468' });
+    await call('order.create', { quoteAssetId: 'usd', quoteAmount: '3', paymentAssetId: USDT, isChain: false });
+    expect(await call('backup.health')).toEqual({
+      configured: false,
+      overdue: false,
+      lastSuccessAt: 0,
+      failing: false,
+    });
+    const db = new Database(join(dir, 'till.db'));
+    db.prepare('UPDATE orders SET created_at = created_at - ?').run(3 * 24 * 3600_000);
+    db.close();
+    expect(await call('backup.health')).toMatchObject({ configured: false, overdue: true });
+    const { token } = await call('owner.unlock', { pin: '2468' });
+    await call('backup.configure', {
+      token,
+      folder: tempDataDir('pd-backup-h-usb-'),
+      passphrase: PASSPHRASE,
+      everyHours: 24,
+      keep: 2,
+    });
+    await call('backup.run', { token });
+    expect(await call('backup.health')).toMatchObject({ configured: true, overdue: false, failing: false });
+    // The owner's commands need the owner.
+    await expect(call('backup.run', { token: 'f'.repeat(48) })).rejects.toMatchObject({ code: 'owner_locked' });
+    await expect(
+      call('backup.configure', { token, folder: 'relative/path', everyHours: 24, keep: 2 }),
+    ).rejects.toMatchObject({ code: 'invalid_args', field: 'folder' });
+  });
+});
+
 describe('npm run restore', () => {
   it('restores with the passphrase from the environment, and refuses a wrong one with exit 1', () => {
     const run = (data: string, passphrase: string) => {
