@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
-import { openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
+import { gatewayMigrations, openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
 import { createGateway } from './gateway/gateway.js';
 import { registerCheckoutPage } from './gateway/checkout-page.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
@@ -18,14 +18,15 @@ import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js
 import { hostOfOrigin, loopbackHostsFor, ownHostsFor, type GuardOptions } from './platform/http-guard.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
-import type { Db } from './platform/db.js';
+import { latestVersion, type Db } from './platform/db.js';
 import type { Gateway } from './gateway/gateway.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
-import { openTillDb } from './till/db.js';
+import { openTillDb, tillMigrations } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
 import { dayOf, dayRange, Till } from './till/till.js';
+import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { registerRenderer } from './web/renderer-page.js';
@@ -59,6 +60,8 @@ export interface CoreOptions {
   headersTimeoutMs?: number;
   /** ... and the whole request within this time (ms; default 30 s). */
   requestTimeoutMs?: number;
+  /** How the shell restarts the core (to apply a restore staged from first-run Setup); absent: it cannot. */
+  requestRestart?: () => void;
   logger?: Logger;
   clock?: Clock;
   ids?: IdSource;
@@ -194,6 +197,7 @@ async function startTillPart(deps: {
     appVersion: APP_VERSION,
     clock: systemClock,
     logger: deps.logger.child({ part: 'backup' }),
+    supported: { gateway: latestVersion(gatewayMigrations), till: latestVersion(tillMigrations) },
     dayEndsAt: (ms) => {
       const { timeZone } = till.settings.stored();
       return dayRange(dayOf(ms, timeZone), timeZone)[1];
@@ -211,6 +215,7 @@ async function startTillPart(deps: {
     callbackUrl: () => receiverUrl,
     appInfo: () => ({ version: APP_VERSION, dataDir: deps.dataDir, shell: deps.options.shell }),
     backups,
+    requestRestart: deps.options.requestRestart,
   });
   const receiver = await startCallbackReceiver({
     identity: deps.identity,
@@ -229,6 +234,9 @@ async function startTillPart(deps: {
 export async function startCore(options: CoreOptions): Promise<Core> {
   const dataDir = ensureDataDir(options.dataDir);
   const logger = options.logger ?? createLogger({ file: join(dataDir, 'paydesk.log') });
+  // A restore staged from first-run Setup replaces the new install before anything is opened.
+  if (await applyPendingRestore(dataDir, (options.clock ?? systemClock).now()))
+    logger.info('restored a backup staged from Setup', { dataDir });
   // Said, not silently changed: the owner may have opened the folder on purpose (e.g. a backup user).
   for (const warning of exposureWarnings(dataDir)) logger.warn(warning);
   const ids = options.ids ?? randomIds;

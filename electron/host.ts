@@ -51,17 +51,35 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
-  const core = await startCore({
+  const options = (port: number): Parameters<typeof startCore>[0] => ({
     dataDir,
     shell: 'host',
-    port: args.port ?? 0,
+    port,
     bindHost: args.host,
     mode: args.mode,
     rendererDir,
     httpBridge: true,
     sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'),
     logger,
+    requestRestart: () =>
+      void restart().catch((error: unknown) => {
+        logger.error('restart failed', { error: String(error) });
+        process.exit(1);
+      }),
   });
+  // A restore staged from first-run Setup: the core closes and starts again on the same port (it
+  // applies the restore before opening anything); the page reloads itself once the server answers.
+  const restart = async (): Promise<void> => {
+    const running = started.core;
+    if (!running || stopSignal) return;
+    started.core = undefined;
+    logger.info('restarting the core');
+    await running.close();
+    started.core = await startCore(options(running.port));
+    if (stopSignal) closeAndExit(started.core);
+  };
+
+  const core = await startCore(options(args.port ?? 0));
   started.core = core;
   if (stopSignal) return closeAndExit(core);
   process.stdout.write(`ready ${core.url}\n`);

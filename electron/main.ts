@@ -122,7 +122,12 @@ export async function launch(): Promise<ShellState> {
   const modeEnv = process.env.PAYDESK_MODE;
   const mode = modeEnv === undefined ? undefined : GatewayModeSchema.parse(modeEnv);
   const sqliteModule = createRequire(__filename).resolve('better-sqlite3');
-  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger, sqliteModule });
+  // A restore staged from first-run Setup is applied by the next start: relaunch (the core closes on quit).
+  const requestRestart = () => {
+    app.relaunch();
+    app.quit();
+  };
+  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger, sqliteModule, requestRestart });
   const rendererDir = normalize(join(__dirname, '..', 'renderer'));
 
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));

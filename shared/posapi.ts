@@ -4,7 +4,7 @@
  * headless host over HTTP + an event stream; the renderer never knows which.
  * Args are validated with these schemas on the main side before any handler runs.
  */
-import type { BackupHealth, BackupStatus } from './backup.js';
+import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreStaged } from './backup.js';
 import { z } from 'zod';
 import type { ResultStatus } from './status.js';
 import type { RailHealth } from './wire.js';
@@ -387,19 +387,7 @@ export const posArgSchemas = {
   'owner.saveRails': z.object({ token: ownerToken, config: z.record(z.string(), z.unknown()) }).strict(),
   /** CSV of the orders created in [from, to] (shop days, inclusive). */
   'owner.export': z.object({ token: ownerToken, from: dayArg, to: dayArg }).strict(),
-  'backup.health': z.object({}).strict(),
-  'backup.status': z.object({ token: ownerToken }).strict(),
-  /** Where and how often; `passphrase` is required the first time and changes the key when given. */
-  'backup.configure': z
-    .object({
-      token: ownerToken,
-      folder: z.string().trim().min(1, 'is required').max(1024),
-      passphrase: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
-      everyHours: z.number().int().min(1).max(168),
-      keep: z.number().int().min(1).max(365),
-    })
-    .strict(),
-  'backup.run': z.object({ token: ownerToken }).strict(),
+  ...backupArgSchemas,
 } as const;
 
 export interface PosResults {
@@ -432,13 +420,14 @@ export interface PosResults {
   'backup.status': BackupStatus;
   'backup.configure': BackupStatus;
   'backup.run': BackupStatus;
+  'backup.restore': RestoreStaged;
 }
 
 export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;
 export type PosArgs<K extends PosCommand> = z.input<(typeof posArgSchemas)[K]>;
 export type PosResult<K extends PosCommand> = PosResults[K];
 
-export type { BackupHealth, BackupStatus } from './backup.js';
+export type { BackupHealth, BackupStatus, RestoreStaged } from './backup.js';
 
 /** The main side's implementation is checked against this (`satisfies PosHandlers`). */
 export type PosHandlers = { [K in PosCommand]: (args: z.output<(typeof posArgSchemas)[K]>) => Promise<PosResult<K>> };

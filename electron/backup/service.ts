@@ -15,7 +15,8 @@ import type { BackupStatus } from '../../shared/posapi.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
-import { BACKUP_EXTENSION, makeBackup, type MadeBackup } from './archive.js';
+import { BACKUP_EXTENSION, makeBackup, type MadeBackup, type Manifest } from './archive.js';
+import { stageRestore } from './pending.js';
 import { deriveKey, type BackupKey } from './sealed-file.js';
 
 const HOUR = 3600_000;
@@ -57,6 +58,8 @@ export interface BackupServiceDeps {
   appVersion: string;
   clock: Clock;
   logger: Logger;
+  /** The newest schema versions this Paydesk knows (a backup from a newer one is refused). */
+  supported: { gateway: number; till: number };
   /** When the shop day holding this moment ends (ms, in the shop's time zone): a backup follows each day's close. */
   dayEndsAt: (ms: number) => number;
 }
@@ -189,6 +192,20 @@ export class BackupService {
       logger.error('backup failed', { error: message, failures: s.failures + 1 });
       throw error;
     }
+  }
+
+  /**
+   * Checks and unpacks a backup to replace this install at the next start (first-run Setup: the caller
+   * makes sure the till is new). Throws RestoreRefused or BackupOpenError with words for the owner.
+   */
+  async stageRestore(file: string, passphrase: string): Promise<Manifest> {
+    const { manifest } = await stageRestore(this.deps.dataDir, {
+      from: file,
+      passphrase,
+      supported: this.deps.supported,
+      nowMs: this.deps.clock.now(),
+    });
+    return manifest;
   }
 
   /** Keeps the newest `keep` backups in the folder (by their time-ordered names); others are deleted. */

@@ -23,6 +23,11 @@ export interface TillBackups {
   status(): BackupStatus;
   configure(settings: { folder: string; passphrase?: string; everyHours: number; keep: number }): Promise<BackupStatus>;
   backupNow(): Promise<unknown>;
+  /** Checks and unpacks a backup that replaces this (new) till at the next start. */
+  stageRestore(
+    file: string,
+    passphrase: string,
+  ): Promise<{ createdAt: string; counts: { orders: number; payments: number } }>;
 }
 
 export interface TillDeps {
@@ -41,6 +46,8 @@ export interface TillDeps {
   appInfo: () => { version: string; dataDir: string; shell: 'electron' | 'host' };
   /** Absent where the till runs without a data directory of its own (tests of parts). */
   backups?: TillBackups;
+  /** Restarts the core (the shell's way: a new core in the host, a relaunch in Electron); absent where it cannot. */
+  requestRestart?: () => void;
   /** Poll cadence (ms) for orders at the till; older ones back off (work/cadence.ts). */
   fastPollMs?: number;
 }

@@ -178,6 +178,15 @@ const en = {
   backupWarnOverdue: 'No backup for more than two days: ask the owner to check Backups.',
   backupWarnUnset: 'This till has no backups: the owner sets them up under Owner, Backups.',
   backupWarnFailing: 'Backups are failing: ask the owner to check Backups.',
+  restoreTitle: 'Restore from a backup',
+  restoreIntro:
+    'Moving to a new computer, or after a lost disk: restore the whole till from a backup file instead of setting up a new shop.',
+  restoreFile: 'Backup file (full path to the .pdbackup file)',
+  restorePassphrase: 'Backup passphrase',
+  restoreRun: 'Check and restore',
+  restoreChecking: 'Checking the backup…',
+  restoreDone: 'Backup of {time} checked: {orders} orders and {payments} payments. Paydesk restarts to finish…',
+  restoreDoneRestart: 'Backup of {time} checked: {orders} orders and {payments} payments. Restart Paydesk to finish.',
 } as const;
 
 export type TextKey = keyof typeof en;

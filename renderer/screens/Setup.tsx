@@ -16,6 +16,7 @@ import { PayeeLookup } from './setup/PayeeLookup.js';
 import { saveAsOwner, saveRefusal } from './setup/save-settings.js';
 import { canSave, initialForm, settingsPatch, type SetupForm, type SetupMessage } from './setup/setup-form.js';
 import { ShopDetails } from './setup/ShopDetails.js';
+import { RestoreBackup } from './setup/RestoreBackup.js';
 
 /** Save: the settings go to the main process; once saved, the cashier is back on Charge. */
 function useSaveSettings(settings: TillSettings, form: SetupForm, setMessage: (message: SetupMessage) => void) {
@@ -49,6 +50,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
     <section className="screen setup" aria-labelledby="setup-title">
       <h2 id="setup-title">{t('setupTitle')}</h2>
       <p>{t('setupIntro')}</p>
+      {settings.configured ? null : <RestoreBackup />}
       <form onSubmit={submit}>
         <PayeeLookup form={form} edit={edit} message={message} onMessage={setMessage} />
         <ShopDetails form={form} edit={edit} settings={settings} />

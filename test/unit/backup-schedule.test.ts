@@ -30,6 +30,7 @@ function service(): BackupService {
     gatewayDb,
     tillDb,
     appVersion: 'test',
+    supported: { gateway: 99, till: 99 },
     clock,
     logger: silentLogger,
     dayEndsAt: (ms) => (Math.floor(ms / (24 * HOUR)) + 1) * 24 * HOUR, // shop days in UTC here

@@ -2,7 +2,7 @@
  * Backups as the owner runs them (README, "Backups"): status, settings and "back up now" need the
  * owner; every screen may ask whether backups are overdue (the Charge screen warns).
  */
-import { PosError, type BackupHealth, type BackupStatus } from '../../../shared/posapi.js';
+import { PosError, type BackupHealth, type BackupStatus, type RestoreStaged } from '../../../shared/posapi.js';
 import type { Args, TillBackups, TillParts } from '../parts.js';
 
 function backupsOf(till: TillParts): TillBackups {
@@ -60,4 +60,31 @@ export async function runBackup(till: TillParts, { token }: Args<'backup.run'>):
     throw new PosError('invalid_args', 'Choose a folder and a passphrase first.', 'folder');
   await backups.backupNow().catch(() => undefined);
   return backups.status();
+}
+
+/**
+ * backup.restore: only a new till (not set up, no orders) is replaced, so no one's sales can be thrown
+ * away from the counter. The backup is fully checked before anything changes; the restart applies it.
+ */
+export async function restoreBackupHere(
+  till: TillParts,
+  { file, passphrase }: Args<'backup.restore'>,
+): Promise<RestoreStaged> {
+  if (till.settings.stored().payee !== null || till.book.oldestCreatedAt() !== 0)
+    throw new PosError(
+      'conflict',
+      'Only a new till can be restored from Setup; use npm run restore for another data directory.',
+    );
+  const backups = backupsOf(till);
+  let staged;
+  try {
+    staged = await backups.stageRestore(file, passphrase);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const field = /passphrase/i.test(message) ? 'passphrase' : 'file';
+    throw new PosError('invalid_args', message, field);
+  }
+  const restart = till.deps.requestRestart;
+  if (restart) setTimeout(restart, 200); // after this answer has left
+  return { createdAt: staged.createdAt, ...staged.counts, restarting: restart !== undefined };
 }

@@ -8,7 +8,7 @@ import type { PosHandlers } from '../../../shared/posapi.js';
 import { posErrorOf } from '../link/link.js';
 import type { TillParts } from '../parts.js';
 import { appInfo } from './app.js';
-import { backupHealth, backupStatus, configureBackups, runBackup } from './backup.js';
+import { backupHealth, backupStatus, configureBackups, restoreBackupHere, runBackup } from './backup.js';
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import {
   dayReview,
@@ -81,5 +81,6 @@ export function tillCommands(till: TillParts): PosHandlers {
     'backup.status': local(backupStatus),
     'backup.configure': local(configureBackups),
     'backup.run': local(runBackup),
+    'backup.restore': local(restoreBackupHere),
   } satisfies PosHandlers;
 }
