@@ -8,9 +8,20 @@ import { migration as settings } from './migrations/001-settings.js';
 import { migration as orderBook } from './migrations/002-order-book.js';
 import { migration as pinAttempts } from './migrations/003-pin-attempts.js';
 import { migration as dueWork } from './migrations/004-due-work.js';
+import { migration as staff } from './migrations/005-staff.js';
+import { migration as orderCashier } from './migrations/006-order-cashier.js';
+import { migration as auditLog } from './migrations/007-audit-log.js';
 
 /** In order; a new migration is a new file added at the end. */
-export const tillMigrations: readonly Migration[] = [settings, orderBook, pinAttempts, dueWork];
+export const tillMigrations: readonly Migration[] = [
+  settings,
+  orderBook,
+  pinAttempts,
+  dueWork,
+  staff,
+  orderCashier,
+  auditLog,
+];
 
 export function openTillDb(file: string): Db {
   return openDatabase({ file, migrations: tillMigrations });
