@@ -9,7 +9,7 @@ import type { TillSettings } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
 import { formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
-import { useAccess, useLock } from './signin/access.js';
+import { useAccess } from './signin/access.js';
 import { DayTotals } from './owner/DayTotals.js';
 import { ExportPanel, type ExportRange } from './owner/ExportPanel.js';
 import { OrderFilters } from './owner/OrderFilters.js';
@@ -32,7 +32,6 @@ function usePaymentDetail(openId: string | null) {
 
 export function Owner({ settings }: { settings: TillSettings }) {
   const access = useAccess(settings);
-  const lock = useLock();
   const { review, day, setDay, filter, refine, page, setPage } = useDayReview();
   const [openId, setOpenId] = useState<string | null>(null);
   const [range, setRange] = useState<ExportRange>({ from: '', to: '' });
@@ -40,7 +39,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
   const data = review.data;
   return (
     <section className="screen owner" aria-labelledby="owner-title">
-      <OwnerBar day={day || data?.day || ''} onDay={setDay} onLock={lock} />
+      <OwnerBar day={day || data?.day || ''} onDay={setDay} />
       <h2 className="print-only">{t('summaryTitle', { day: data?.day ?? '' })}</h2>
       {data ? <DayTotals review={data} locale={settings.locale} /> : <p role="status">{t('loading')}</p>}
       {data ? <ReviewQueue items={data.reviewQueue} settings={settings} /> : null}

@@ -73,7 +73,7 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
     await page.keyboard.type('4321');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Day review' }).click();
-    await page.getByRole('heading', { name: 'Takings' }).waitFor();
+    await page.getByRole('heading', { name: 'Takings', exact: true }).waitFor();
   });
 
   it('shows the totals and the hourly chart; filters the list', async () => {

@@ -113,10 +113,10 @@ describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
     await page.getByRole('button', { name: 'Switch user' }).click();
     await signIn('Max', '2468', 'keyboard');
     await page.getByRole('button', { name: 'Day review' }).click();
-    await page.getByRole('heading', { name: 'Takings' }).waitFor();
+    await page.getByRole('heading', { name: 'Takings', exact: true }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(saleId) });
     await expect.poll(() => row.textContent()).toContain('Cora');
-    await expect.poll(() => page.locator('.per-cashier').textContent()).toContain('Cora: 12.50 USD');
+    await expect.poll(() => page.locator('.per-cashier').textContent()).toContain('Cora: 12.5 USD (1)');
     await page.getByLabel('Cashier').selectOption({ label: 'Cora' });
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     expect(await page.getByRole('button', { name: 'Setup' }).count()).toBe(0);

@@ -52,7 +52,7 @@ export function AuditTable({
                 <code>{e.action}</code>
               </td>
               <td>{e.subject}</td>
-              <td className="detail">{detailText(e.detail)}</td>
+              <td className="audit-detail">{detailText(e.detail)}</td>
             </tr>
           ))}
         </tbody>
