@@ -94,6 +94,7 @@ describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.type('12.50');
     await page.getByRole('button', { name: /USDT/ }).first().click();
+    await screenshot(page, 'screen-charge-cashier');
     await page.getByRole('button', { name: 'Charge', exact: true }).last().click();
     await page.getByRole('img', { name: /Payment QR code/ }).waitFor();
     await page.getByRole('button', { name: 'Pay in full' }).click();
