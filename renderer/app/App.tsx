@@ -101,8 +101,10 @@ function Gate({ settings }: { settings: TillSettings }) {
   if (!access.open && !access.session) return <SignIn />;
   return (
     <>
-      {access.session ? <SessionBar session={access.session} onLock={lock} /> : null}
-      <Nav access={access} />
+      <div className="top-row no-print">
+        <Nav access={access} />
+        {access.session ? <SessionBar session={access.session} onLock={lock} /> : null}
+      </div>
       <main>
         <Screen settings={settings} access={access} />
       </main>

@@ -107,7 +107,7 @@ const en = {
   gatewayKey: 'Merchant key of the hosted gateway (optional)',
   gatewayKeyHint: 'Sent only to this gateway, and only over HTTPS. Needed to cancel payments and see deliveries there.',
   gatewayKeyIsSet: 'A key is set for this gateway; leave empty to keep it.',
-  ownerTitle: "Owner: the day's review",
+  ownerTitle: "The day's review",
   unlock: 'Open',
   lock: 'Lock',
   day: 'Day',
