@@ -154,7 +154,6 @@ const en = {
   railsNone: 'No chain configured.',
   jsonInvalid: 'That is not valid JSON.',
   // staff, sign-in and the audit log (README, "Staff and roles", "Audit log")
-  ownerTitleStaff: 'Day review',
   navReview: 'Day review',
   navStaff: 'Staff',
   navMyPin: 'My PIN',
