@@ -95,17 +95,17 @@ export function SignIn() {
           <output className="pin-dots" aria-label={t('signInPinDots', { n: pin.length })} aria-live="polite">
             {'●'.repeat(pin.length).padEnd(4, '○')}
           </output>
+          {signIn.isError ? (
+            <p role="alert" className="error">
+              {signIn.error instanceof PosCallError ? signIn.error.shape.message : signIn.error.message}
+            </p>
+          ) : null}
           <PinPad onKey={press} canSubmit={canSubmit} />
           <button type="button" onClick={() => press('Escape')}>
             {t('signInBack')}
           </button>
           <p className="hint">{t('signInHint')}</p>
         </div>
-      ) : null}
-      {signIn.isError ? (
-        <p role="alert" className="error">
-          {signIn.error instanceof PosCallError ? signIn.error.shape.message : signIn.error.message}
-        </p>
       ) : null}
     </section>
   );

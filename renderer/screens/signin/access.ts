@@ -5,7 +5,7 @@
  * and the idle timer all bring back the sign-in pad.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Permission, StaffSession, TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
@@ -37,7 +37,8 @@ export function useAccess(settings: TillSettings): Access {
 export function useLock(): () => void {
   const api = usePosApi();
   const queryClient = useQueryClient();
-  return () => {
+  // Stable, so the idle timer restarts on a touch or a key, never on a re-render (polling re-renders).
+  return useCallback(() => {
     void api
       .call('staff.lock', {})
       .catch(() => undefined)
@@ -47,7 +48,7 @@ export function useLock(): () => void {
           predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] && q.queryKey[0] !== 'settings',
         });
       });
-  };
+  }, [api, queryClient]);
 }
 
 /** Any command answered `signed_out` (the idle lock in the main process, a reset PIN): back to the pad. */
