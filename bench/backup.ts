@@ -146,7 +146,7 @@ export async function runBackupBench(): Promise<void> {
     const timedBackup = async () => {
       await new Promise((resolve) => setTimeout(resolve, 500)); // creates are flowing first
       const started = performance.now();
-      const result = await pos(host!.url, bridge, 'backup.run', { token });
+      const result = await pos(host!.url, bridge, 'backup.run', {});
       if (result.lastSuccessAt) backupSeconds = (performance.now() - started) / 1000;
       return result;
     };

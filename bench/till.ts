@@ -57,7 +57,6 @@ async function dayReviewBench(): Promise<void> {
     })();
     const seeded = performance.now() - started;
     const owner = new OwnerArea({
-      db,
       book,
       settings,
       client: undefined as never,
@@ -95,7 +94,7 @@ async function reconcileBench(): Promise<void> {
   try {
     let core = await startCore({ dataDir: dir, shell: 'host', port: 0, logger: silentLogger });
     const call = async (command: string, args: unknown = {}): Promise<any> => {
-      const outcome = await dispatchPosCommand(core.handlers, command, args, silentLogger);
+      const outcome = await dispatchPosCommand(core.pos, command, args, silentLogger);
       if (!outcome.ok) throw new Error(outcome.error.message);
       return outcome.result;
     };

@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { GatewayModeSchema, type GatewayMode, type PosHandlers } from '../shared/posapi.js';
+import { GatewayModeSchema, type GatewayMode } from '../shared/posapi.js';
+import type { PosService } from './bridge/dispatch.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
 import { gatewayMigrations, openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
@@ -72,7 +73,8 @@ export interface Core {
   url: string;
   port: number;
   mode: GatewayMode;
-  handlers: PosHandlers;
+  /** The PosApi: its handlers and the permission check before each (dispatchPosCommand runs both). */
+  pos: PosService;
   events: PosEventHub;
   /** Per-start token guarding the HTTP PosApi bridge. */
   bridgeToken: string;
@@ -227,8 +229,11 @@ async function startTillPart(deps: {
   });
   receiverUrl = receiver.url;
   if (till.settings.stored().receiverPort !== receiver.port) till.settings.update({ receiverPort: receiver.port });
-  const handlers = till.handlers();
-  return { till, receiver, handlers, backups };
+  const pos: PosService = {
+    handlers: till.handlers(),
+    authorize: (command, connection) => till.authorize(command, connection),
+  };
+  return { till, receiver, pos, backups };
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -273,10 +278,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     gateway.registerRoutes(app);
     registerCheckoutPage(app);
     const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
-    const { till, receiver, handlers, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
+    const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
     tillReceiverOrigin = new URL(receiver.url).origin;
     if (options.httpBridge)
-      registerHttpBridge(app, { handlers, events, token: bridgeToken, logger, now: () => clock.now() });
+      registerHttpBridge(app, { pos, events, token: bridgeToken, logger, now: () => clock.now() });
     if (options.rendererDir) registerRenderer(app, options.rendererDir, bridgeToken);
     installNotFound(app, clock);
 
@@ -304,7 +309,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await stores.close();
       logger.info('core closed');
     };
-    return { url, port, mode, handlers, events, bridgeToken, backups, close };
+    return { url, port, mode, pos, events, bridgeToken, backups, close };
   } catch (error) {
     await stores.close();
     throw error;

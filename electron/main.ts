@@ -142,7 +142,8 @@ export async function launch(): Promise<ShellState> {
         return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
       if (typeof command !== 'string')
         return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
-      const outcome = await dispatchPosCommand(core.handlers, command, args, logger);
+      // The window is its connection: whoever signed in there is the caller (README, "Staff and roles").
+      const outcome = await dispatchPosCommand(core.pos, command, args, logger, `window:${event.sender.id}`);
       if (outcome.ok) links.noteFrom(outcome.result);
       return outcome;
     },

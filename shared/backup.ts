@@ -1,9 +1,6 @@
 /** The PosApi's backup commands and views (README, "Backups"). */
 import { z } from 'zod';
 
-/** The owner's session token, as every owner command takes it (posapi.ts). */
-const ownerToken = z.string().min(16).max(128);
-
 /** Backups as the owner sees them (README, "Backups"); times are unix ms on the till's clock, 0 when never. */
 export interface BackupStatus {
   configured: boolean;
@@ -41,18 +38,17 @@ export interface RestoreStaged {
 /** Argument schemas of the backup commands, part of posArgSchemas. */
 export const backupArgSchemas = {
   'backup.health': z.object({}).strict(),
-  'backup.status': z.object({ token: ownerToken }).strict(),
+  'backup.status': z.object({}).strict(),
   /** Where and how often; `passphrase` is required the first time and changes the key when given. */
   'backup.configure': z
     .object({
-      token: ownerToken,
       folder: z.string().trim().min(1, 'is required').max(1024),
       passphrase: z.string().min(10, 'must be at least 10 characters').max(256).optional(),
       everyHours: z.number().int().min(1).max(168),
       keep: z.number().int().min(1).max(365),
     })
     .strict(),
-  'backup.run': z.object({ token: ownerToken }).strict(),
+  'backup.run': z.object({}).strict(),
   /** First run only: checks a backup and restores it in place of this new till, then restarts. */
   'backup.restore': z
     .object({

@@ -6,6 +6,7 @@
  */
 import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreStaged } from './backup.js';
 import { z } from 'zod';
+import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import type { ResultStatus } from './status.js';
 import type { RailHealth } from './wire.js';
 
@@ -77,8 +78,10 @@ export interface TillSettings {
   timeZone: string;
   /** Public callback URL when a hosted gateway is used; '' to rely on polling. */
   publicCallbackUrl: string;
-  /** True once an owner PIN is set (the PIN itself never leaves the main process). */
+  /** True once the owner account exists (made in first-run Setup; its PIN never leaves the main process). */
   ownerPinSet: boolean;
+  /** The till locks after this many minutes without use (staff.setIdleLock). */
+  idleLockMinutes: number;
 }
 
 const decimalArg = z
@@ -99,10 +102,9 @@ export const SettingsPatchSchema = z
     locale: z.string().trim().min(2).max(35),
     timeZone: z.string().trim().min(1).max(64),
     publicCallbackUrl: z.union([z.literal(''), z.string().url()]),
+    /** At first run: the owner account's PIN. Later: the signed-in owner's new PIN (with `currentPin`). */
     ownerPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
-    /** The owner's session (owner.unlock): needed for every change once an owner PIN is set. */
-    token: z.string().min(16).max(128),
-    /** The PIN in use, needed (besides the session) to set a new `ownerPin`. */
+    /** The PIN in use, needed to set a new `ownerPin`. */
     currentPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
   })
   .partial()
@@ -203,17 +205,13 @@ export interface OrderView {
   createdAt: number;
   updatedAt: number;
   history: OrderEventView[];
+  /** Who rang it up (display name at the time); '' for orders from before staff accounts. */
+  cashierName: string;
 }
 
 export const OrderIdArgSchema = z.object({ orderId: z.string().trim().min(6).max(36) }).strict();
 
-// ---- the owner's day review (behind the owner PIN) ----
-
-export interface OwnerSession {
-  /** Sent with every owner command; expires after 15 minutes without use. */
-  token: string;
-  expiresAt: number;
-}
+// ---- the day review (managers and the owner) ----
 
 export interface DayTotals {
   /** Takings (successful payments) per quote currency, decimal-exact. */
@@ -225,6 +223,15 @@ export interface DayTotals {
   /** Takings per hour (0-23, shop time) in the shop's default quote currency. */
   hourly: { hour: number; total: string; count: number }[];
   hourlyCurrency: string;
+  /** Takings (successful payments) per cashier and quote currency. */
+  perCashier: {
+    cashierId: string;
+    cashierName: string;
+    quoteAssetId: string;
+    symbol: string;
+    total: string;
+    count: number;
+  }[];
 }
 
 export interface DayOrderRow {
@@ -239,6 +246,8 @@ export interface DayOrderRow {
   isChain: boolean;
   status: OrderStatus;
   mismatch: string;
+  cashierId: string;
+  cashierName: string;
 }
 
 export interface DayReview {
@@ -301,14 +310,13 @@ export interface RailsView {
   health: RailHealthView[];
 }
 
-const ownerToken = z.string().min(16).max(128);
 const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
 /** Command argument schemas. Adding a command: add its schema here and its result to PosResults. */
 export const posArgSchemas = {
   'app.info': z.object({}).strict(),
   'settings.get': z.object({}).strict(),
-  /** Open at first run (no owner PIN yet); after that it needs the owner's `token`, and a new PIN also `currentPin`. */
+  /** Open at first run (no owner account yet); after that the owner's session, and a new PIN also `currentPin`. */
   'settings.save': SettingsPatchSchema,
   'payee.lookup': z
     .object({
@@ -356,41 +364,36 @@ export const posArgSchemas = {
         .max(30 * 24 * 3600),
     })
     .strict(),
-  /** Opens the owner's area with the PIN set at setup. */
-  'owner.unlock': z.object({ pin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits') }).strict(),
-  'owner.lock': z.object({ token: ownerToken }).strict(),
   'owner.day': z
     .object({
-      token: ownerToken,
       day: dayArg.optional(),
       status: z.string().max(20).optional(),
       assetId: z.string().max(64).optional(),
       method: z.enum(['wallet', 'chain']).optional(),
       search: z.string().trim().max(64).optional(),
+      cashierId: z.string().trim().max(40).optional(),
       page: z.number().int().min(0).max(100_000).optional(),
     })
     .strict(),
-  'owner.order': z.object({ token: ownerToken, orderId: z.string().trim().min(6).max(36) }).strict(),
+  'owner.order': z.object({ orderId: z.string().trim().min(6).max(36) }).strict(),
   'owner.review': z
     .object({
-      token: ownerToken,
       orderId: z.string().trim().min(6).max(36),
       decision: z.enum(['approve', 'reject']),
       reason: z.string().trim().min(1, 'a reason is required').max(200),
     })
     .strict(),
-  'owner.redeliver': z
-    .object({ token: ownerToken, orderId: z.string().trim().min(6).max(36), deliveryId: z.string().uuid() })
-    .strict(),
-  'owner.rails': z.object({ token: ownerToken }).strict(),
+  'owner.redeliver': z.object({ orderId: z.string().trim().min(6).max(36), deliveryId: z.string().uuid() }).strict(),
+  'owner.rails': z.object({}).strict(),
   /** Saves the EVM rail configuration (validated by the gateway; see the README). */
-  'owner.saveRails': z.object({ token: ownerToken, config: z.record(z.string(), z.unknown()) }).strict(),
+  'owner.saveRails': z.object({ config: z.record(z.string(), z.unknown()) }).strict(),
   /** CSV of the orders created in [from, to] (shop days, inclusive). */
-  'owner.export': z.object({ token: ownerToken, from: dayArg, to: dayArg }).strict(),
+  'owner.export': z.object({ from: dayArg, to: dayArg }).strict(),
+  ...staffArgSchemas,
   ...backupArgSchemas,
 } as const;
 
-export interface PosResults {
+export interface PosResults extends StaffResults {
   'app.info': AppInfo;
   'settings.get': TillSettings;
   'settings.save': TillSettings;
@@ -407,8 +410,6 @@ export interface PosResults {
   'sandbox.payPart': OrderView;
   'sandbox.mine': { network: string; height: number };
   'sandbox.advanceClock': { nowMs: number };
-  'owner.unlock': OwnerSession;
-  'owner.lock': { locked: true };
   'owner.day': DayReview;
   'owner.order': OrderDetail;
   'owner.review': OrderDetail;
@@ -430,7 +431,9 @@ export type PosResult<K extends PosCommand> = PosResults[K];
 export type { BackupHealth, BackupStatus, RestoreStaged } from './backup.js';
 
 /** The main side's implementation is checked against this (`satisfies PosHandlers`). */
-export type PosHandlers = { [K in PosCommand]: (args: z.output<(typeof posArgSchemas)[K]>) => Promise<PosResult<K>> };
+export type PosHandlers = {
+  [K in PosCommand]: (args: z.output<(typeof posArgSchemas)[K]>, caller: PosCaller) => Promise<PosResult<K>>;
+};
 
 export interface ConnectionView {
   /** False while the gateway cannot be reached. */
@@ -465,9 +468,10 @@ export interface PosApi {
  * Errors cross the door as this shape; `field` names the bad argument when there is one.
  * Codes: invalid_args, unknown_command, internal, not_found, payee_not_found,
  * gateway_unreachable, gateway_error (message carries the gateway's own), sandbox_only,
- * not_configured, conflict, owner_locked (wrong PIN, no PIN set, an expired owner session, or too
- * many wrong PINs: the message says for how long), owner_required (a settings change without a valid
- * owner session), wrong_pin (a PIN change whose current PIN is missing or not right).
+ * not_configured, conflict, signed_out (no one is signed in on this connection, or the idle lock
+ * ended the session), forbidden (the signed-in role may not do this: the message names the
+ * permission), wrong_pin (a PIN that is not right, also a PIN change's current PIN), account_locked
+ * (too many wrong PINs: the message says for how long).
  */
 export interface PosErrorShape {
   code: string;
@@ -508,3 +512,5 @@ export function isPosCommand(name: string): name is PosCommand {
 }
 
 export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './ipc.js';
+
+export type { PosCaller, Permission, Role, StaffSession } from './posapi-staff.js';

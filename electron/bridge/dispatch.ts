@@ -1,18 +1,50 @@
 /**
- * Runs one PosApi command: validates its args with the contract's schema, then calls the
- * handler. Both transports (IPC and the host's HTTP bridge) go through here, so they behave alike.
+ * Runs one PosApi command: checks the connection's permission for it (the till's one table:
+ * till/staff/permissions.ts), validates its args with the contract's schema, then calls the handler
+ * with who calls. Both transports (IPC and the host's HTTP bridge) go through here, so they behave alike.
  */
-import { isPosCommand, PosError, posArgSchemas, type PosHandlers, type PosOutcome } from '../../shared/posapi.js';
+import type { PosCaller } from '../../shared/posapi-staff.js';
+import {
+  isPosCommand,
+  PosError,
+  posArgSchemas,
+  type PosCommand,
+  type PosHandlers,
+  type PosOutcome,
+} from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
 
+/** What serves the PosApi: the handlers, and the permission check run before any of them. */
+export interface PosService {
+  handlers: PosHandlers;
+  /** Throws a PosError (signed_out, forbidden) when the connection may not run the command. */
+  authorize(command: PosCommand, connection: string): PosCaller;
+}
+
+/** The connection of in-process callers (tests, tools); a window or the host's token is its own. */
+export const LOCAL_CONNECTION = 'local';
+
+function refusal(error: unknown, logger: Logger, name: string): PosOutcome {
+  if (error instanceof PosError) return { ok: false, error: error.toShape() };
+  logger.error('pos command failed', { command: name, error: String(error) });
+  return { ok: false, error: { code: 'internal', message: 'Something went wrong in the till. It has been logged.' } };
+}
+
 export async function dispatchPosCommand(
-  handlers: PosHandlers,
+  service: PosService,
   name: string,
   rawArgs: unknown,
   logger: Logger,
+  connection: string = LOCAL_CONNECTION,
 ): Promise<PosOutcome> {
   if (!isPosCommand(name))
     return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${name}` } };
+  let caller: PosCaller;
+  try {
+    caller = service.authorize(name, connection);
+  } catch (error) {
+    return refusal(error, logger, name);
+  }
   const parsed = posArgSchemas[name].safeParse(rawArgs ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -23,11 +55,9 @@ export async function dispatchPosCommand(
     };
   }
   try {
-    const handler = handlers[name] as (args: unknown) => Promise<unknown>;
-    return { ok: true, result: await handler(parsed.data) };
+    const handler = service.handlers[name] as (args: unknown, caller: PosCaller) => Promise<unknown>;
+    return { ok: true, result: await handler(parsed.data, caller) };
   } catch (error) {
-    if (error instanceof PosError) return { ok: false, error: error.toShape() };
-    logger.error('pos command failed', { command: name, error: String(error) });
-    return { ok: false, error: { code: 'internal', message: 'Something went wrong in the till. It has been logged.' } };
+    return refusal(error, logger, name);
   }
 }

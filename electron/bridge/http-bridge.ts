@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import type { PosHandlers } from '../../shared/posapi.js';
+import type { PosOutcome } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
-import { dispatchPosCommand } from './dispatch.js';
+import { dispatchPosCommand, type PosService } from './dispatch.js';
 import type { PosEventHub } from './events.js';
 
 function sameToken(given: string | undefined, token: string): boolean {
@@ -17,23 +17,34 @@ function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const HOST_CONNECTION = 'host';
+
+function statusOf(outcome: PosOutcome): number {
+  if (outcome.ok) return 200;
+  if (outcome.error.code === 'internal') return 500;
+  if (outcome.error.code === 'forbidden') return 403;
+  if (outcome.error.code === 'signed_out') return 401;
+  return 400;
+}
+
 export interface BridgeDeps {
-  handlers: PosHandlers;
+  pos: PosService;
   events: PosEventHub;
   token: string;
   logger: Logger;
   now: () => number;
 }
 
-export function registerHttpBridge(app: FastifyInstance, { handlers, events, token, logger, now }: BridgeDeps): void {
+export function registerHttpBridge(app: FastifyInstance, { pos, events, token, logger, now }: BridgeDeps): void {
   app.post<{ Params: { command: string } }>('/pos/call/:command', async (request, reply) => {
     const auth = request.headers.authorization?.replace(/^Bearer\s+/i, '');
     if (!sameToken(auth, token))
       return reply
         .code(401)
         .send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
-    const outcome = await dispatchPosCommand(handlers, request.params.command, request.body, logger);
-    return reply.code(outcome.ok ? 200 : outcome.error.code === 'internal' ? 500 : 400).send(outcome);
+    // The host has one connection, its token: whoever signed in on it is the caller (README, "Staff and roles").
+    const outcome = await dispatchPosCommand(pos, request.params.command, request.body, logger, HOST_CONNECTION);
+    return reply.code(statusOf(outcome)).send(outcome);
   });
 
   app.get<{ Querystring: { token?: string } }>('/pos/events', (request, reply) => {

@@ -9,9 +9,21 @@ import { migration as orderBook } from './migrations/002-order-book.js';
 import { migration as pinAttempts } from './migrations/003-pin-attempts.js';
 import { migration as dueWork } from './migrations/004-due-work.js';
 import { migration as paidWithinDue } from './migrations/005-paid-within-due.js';
+import { migration as staff } from './migrations/006-staff.js';
+import { migration as orderCashier } from './migrations/007-order-cashier.js';
+import { migration as auditLog } from './migrations/008-audit-log.js';
 
 /** In order; a new migration is a new file added at the end. */
-export const tillMigrations: readonly Migration[] = [settings, orderBook, pinAttempts, dueWork, paidWithinDue];
+export const tillMigrations: readonly Migration[] = [
+  settings,
+  orderBook,
+  pinAttempts,
+  dueWork,
+  paidWithinDue,
+  staff,
+  orderCashier,
+  auditLog,
+];
 
 export function openTillDb(file: string): Db {
   return openDatabase({ file, migrations: tillMigrations });

@@ -5,6 +5,7 @@
  */
 import type { BackupStatus, GatewayMode, OrderView, PosHandlers } from '../../shared/posapi.js';
 import type { PosEventHub } from '../bridge/events.js';
+import type { AuditLog } from './audit/log.js';
 import type { Clock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
@@ -15,6 +16,7 @@ import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
 import type { OwnerArea } from './owner/area.js';
 import type { TillSettingsStore } from './settings/store.js';
+import type { StaffArea } from './staff/area.js';
 import type { PollCadence } from './work/cadence.js';
 import type { Scheduler } from './work/scheduler.js';
 
@@ -60,6 +62,8 @@ export interface TillParts {
   readonly link: GatewayLink;
   readonly catalog: Catalog;
   readonly owner: OwnerArea;
+  readonly staff: StaffArea;
+  readonly audit: AuditLog;
   readonly cadence: PollCadence;
   readonly scheduler: Scheduler;
   /** The order as the renderer sees it (instruction deadlines on the till's clock). */

@@ -6,7 +6,9 @@
  * is called; every status change goes through the order machine (docs/architecture.md, "The till's
  * order machine"); what is owed to an order is due work in till.db ("Due work").
  */
-import type { ConnectionView, OrderView, PosHandlers } from '../../shared/posapi.js';
+import type { ConnectionView, OrderView, PosCommand, PosHandlers } from '../../shared/posapi.js';
+import type { PosCaller } from '../../shared/posapi-staff.js';
+import { AuditLog } from './audit/log.js';
 import { PosError } from '../../shared/posapi.js';
 import { dayOf, dayRange } from './calendar.js';
 import { tillCommands } from './commands/index.js';
@@ -19,6 +21,7 @@ import { OrderWriter } from './orders/writer.js';
 import { OwnerArea } from './owner/area.js';
 import type { TillDeps, TillParts } from './parts.js';
 import { TillSettingsStore } from './settings/store.js';
+import { StaffArea } from './staff/area.js';
 import { PollCadence } from './work/cadence.js';
 import { DueWork } from './work/due-work.js';
 import { dueJobs } from './work/jobs.js';
@@ -39,11 +42,21 @@ export class Till implements TillParts {
   readonly writer: OrderWriter;
   readonly scheduler: Scheduler;
   readonly owner: OwnerArea;
+  readonly staff: StaffArea;
+  readonly audit: AuditLog;
   private closed = false;
 
   constructor(readonly deps: TillDeps) {
     const { db, clock, logger } = deps;
     this.settings = new TillSettingsStore(db);
+    this.audit = new AuditLog(db, clock);
+    this.staff = new StaffArea({
+      db,
+      clock,
+      ids: deps.ids,
+      audit: this.audit,
+      idleLockMs: () => this.settings.stored().idleLockMinutes * 60_000,
+    });
     this.book = new OrderBook(db);
     this.work = new DueWork(db);
     this.cadence = new PollCadence(clock, deps.fastPollMs);
@@ -81,7 +94,6 @@ export class Till implements TillParts {
     });
     this.scheduler = new Scheduler(this.work, jobs, clock, logger);
     this.owner = new OwnerArea({
-      db,
       book: this.book,
       settings: this.settings,
       client: this.link.client,
@@ -108,6 +120,11 @@ export class Till implements TillParts {
 
   handlers(): PosHandlers {
     return tillCommands(this);
+  }
+
+  /** The permission check every command goes through (staff/permissions.ts), before its handler. */
+  authorize(command: PosCommand, connection: string): PosCaller {
+    return this.staff.sessions.authorize(command, connection);
   }
 
   /**

@@ -1,7 +1,7 @@
 /** The app shell: providers, the status bar and navigation, and the screen for the current state. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PosApi } from '../../shared/posapi.js';
+import type { PosApi, TillSettings } from '../../shared/posapi.js';
 import { useAppInfo, useLiveEvents, useSettings } from '../api/hooks.js';
 import { BackupWarning } from '../components/BackupWarning.js';
 import { Charge } from '../screens/Charge.js';
@@ -10,6 +10,11 @@ import { Owner } from '../screens/Owner.js';
 import { Payment } from '../screens/Payment.js';
 import { Receipt } from '../screens/Receipt.js';
 import { Setup } from '../screens/Setup.js';
+import { AuditScreen } from '../screens/audit/AuditScreen.js';
+import { useAccess, useIdleLock, useLock, useSignedOutWatch, type Access } from '../screens/signin/access.js';
+import { SessionBar } from '../screens/signin/SessionBar.js';
+import { SignIn } from '../screens/signin/SignIn.js';
+import { StaffScreen } from '../screens/staff/StaffScreen.js';
 import { useCashier, type Screen } from '../state/cashier.js';
 import { PosApiContext } from './api-context.js';
 import { t } from './text.js';
@@ -43,7 +48,7 @@ function StatusBar() {
   );
 }
 
-function Nav() {
+function Nav({ access }: { access: Access }) {
   const { screen, go, newSale } = useCashier();
   const item = (target: Screen, label: string, action?: () => void) => (
     <li>
@@ -59,34 +64,84 @@ function Nav() {
   return (
     <nav aria-label={t('mainNav')} className="no-print">
       <ul>
-        {item('charge', t('navCharge'), newSale)}
-        {item('orders', t('navOrders'))}
-        {item('setup', t('navSetup'))}
-        {item('owner', t('navOwner'))}
+        {access.may('sell') ? item('charge', t('navCharge'), newSale) : null}
+        {access.may('sell') ? item('orders', t('navOrders')) : null}
+        {access.may('setup') ? item('setup', t('navSetup')) : null}
+        {access.may('review') ? item('owner', access.open ? t('navOwner') : t('navReview')) : null}
+        {access.session ? item('staff', access.may('staff') ? t('navStaff') : t('navMyPin')) : null}
+        {access.may('audit') && access.session ? item('audit', t('navAudit')) : null}
       </ul>
     </nav>
+  );
+}
+
+/** Which screen a role may open (the main process refuses the rest anyway). */
+const SCREEN_NEEDS = { setup: 'setup', owner: 'review', audit: 'audit' } as const;
+
+function Screen({ settings, access }: { settings: TillSettings; access: Access }) {
+  const screen = useCashier((s) => s.screen);
+  const needs = SCREEN_NEEDS[screen as keyof typeof SCREEN_NEEDS];
+  if (needs && !access.may(needs))
+    return (
+      <p role="alert" className="error">
+        {t('notAllowed')}
+      </p>
+    );
+  if (screen === 'setup') return <Setup settings={settings} />;
+  if (screen === 'staff') return <StaffScreen settings={settings} access={access} />;
+  if (screen === 'audit') return <AuditScreen settings={settings} />;
+  return <CashierScreens settings={settings} />;
+}
+
+/** Signed in (or first run): the navigation, the session bar and the screen; else the sign-in pad. */
+function Gate({ settings }: { settings: TillSettings }) {
+  const access = useAccess(settings);
+  const lock = useLock();
+  useSignedOutWatch();
+  useIdleLock(access.session, lock);
+  if (!access.ready) return <p role="status">{t('loading')}</p>;
+  if (!access.open && !access.session) return <SignIn />;
+  return (
+    <>
+      <div className="top-row no-print">
+        <Nav access={access} />
+        {access.session ? <SessionBar session={access.session} onLock={lock} /> : null}
+      </div>
+      <main>
+        <Screen settings={settings} access={access} />
+      </main>
+    </>
   );
 }
 
 function Screens() {
   useLiveEvents();
   const settings = useSettings();
-  const screen = useCashier((s) => s.screen);
   if (settings.isPending) return <p role="status">{t('loading')}</p>;
   if (settings.isError) return <p role="alert">{t('mainUnreachable')}</p>;
   // First run leads to Setup until a payee is chosen.
-  if (!settings.data.configured || screen === 'setup') return <Setup settings={settings.data} />;
+  if (!settings.data.configured)
+    return (
+      <main>
+        <Setup settings={settings.data} />
+      </main>
+    );
+  return <Gate settings={settings.data} />;
+}
+
+function CashierScreens({ settings }: { settings: TillSettings }) {
+  const screen = useCashier((s) => s.screen);
   switch (screen) {
     case 'payment':
-      return <Payment settings={settings.data} />;
+      return <Payment settings={settings} />;
     case 'receipt':
-      return <Receipt settings={settings.data} />;
+      return <Receipt settings={settings} />;
     case 'orders':
-      return <Orders settings={settings.data} />;
+      return <Orders settings={settings} />;
     case 'owner':
-      return <Owner settings={settings.data} />;
+      return <Owner settings={settings} />;
     default:
-      return <Charge settings={settings.data} />;
+      return <Charge settings={settings} />;
   }
 }
 
@@ -98,10 +153,7 @@ export function App({ api, queryClient }: { api: PosApi; queryClient?: QueryClie
     <PosApiContext.Provider value={api}>
       <QueryClientProvider client={client}>
         <StatusBar />
-        <Nav />
-        <main>
-          <Screens />
-        </main>
+        <Screens />
       </QueryClientProvider>
     </PosApiContext.Provider>
   );

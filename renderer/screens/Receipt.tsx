@@ -32,6 +32,12 @@ export function Receipt({ settings }: { settings: TillSettings }) {
           <dd>
             {formatAmount(paid, settings.locale)} {symbol}
           </dd>
+          {view.cashierName ? (
+            <>
+              <dt>{t('receiptCashier')}</dt>
+              <dd>{view.cashierName}</dd>
+            </>
+          ) : null}
           <dt>{t('receiptTrace')}</dt>
           <dd>
             <code>{view.traceId}</code>

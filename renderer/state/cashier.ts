@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { ConnectionView } from '../../shared/posapi.js';
 
-export type Screen = 'charge' | 'payment' | 'receipt' | 'orders' | 'setup' | 'owner';
+export type Screen = 'charge' | 'payment' | 'receipt' | 'orders' | 'setup' | 'owner' | 'staff' | 'audit';
 
 export interface CashierState {
   screen: Screen;
@@ -14,9 +14,6 @@ export interface CashierState {
   note: string;
   orderId: string | null;
   connection: ConnectionView;
-  /** The owner's session token while the owner area is open; never persisted. */
-  ownerToken: string | null;
-  setOwnerToken(token: string | null): void;
   go(screen: Screen): void;
   press(key: string): void;
   setAmount(amount: string): void;
@@ -40,10 +37,7 @@ export const useCashier = create<CashierState>((set) => ({
   note: '',
   orderId: null,
   connection: { online: true, queued: 0, lastContactAt: 0 },
-  ownerToken: null,
-  setOwnerToken: (ownerToken) => set({ ownerToken }),
-  // Leaving the owner area locks it, so the cashier never finds it open.
-  go: (screen) => set((s) => ({ screen, ownerToken: screen === 'owner' ? s.ownerToken : null })),
+  go: (screen) => set({ screen }),
   press: (key) =>
     set((s) => {
       if (key === 'Backspace') return { amount: s.amount.slice(0, -1) };
@@ -59,6 +53,6 @@ export const useCashier = create<CashierState>((set) => ({
   setChain: (isChain) => set({ isChain }),
   setNote: (note) => set({ note }),
   openOrder: (orderId) => set({ orderId, screen: 'payment' }),
-  newSale: () => set({ amount: '', note: '', orderId: null, screen: 'charge', ownerToken: null }),
+  newSale: () => set({ amount: '', note: '', orderId: null, screen: 'charge' }),
   setConnection: (connection) => set({ connection }),
 }));

@@ -36,7 +36,7 @@ async function start(dataDir: string): Promise<Core> {
 
 function caller(core: Core) {
   return async (command: string, args: unknown = {}): Promise<any> => {
-    const outcome = await dispatchPosCommand(core.handlers, command, args, silentLogger);
+    const outcome = await dispatchPosCommand(core.pos, command, args, silentLogger);
     if (!outcome.ok) throw Object.assign(new Error(`${command}: ${outcome.error.message}`), outcome.error);
     return outcome.result;
   };
@@ -75,15 +75,15 @@ beforeAll(async () => {
     return order;
   };
   for (let i = 0; i < 40; i++) await sale(`${i + 1}.25`);
-  const { token } = await call('owner.unlock', { pin: '2468' });
-  await call('backup.configure', { token, folder, passphrase: PASSPHRASE, everyHours: 24, keep: 14 });
+  // Setup made the owner account and signed it in (this in-process connection).
+  await call('backup.configure', { folder, passphrase: PASSPHRASE, everyHours: 24, keep: 14 });
   // The load goes on while the backup runs; what was acknowledged before it began must be in it.
   const before = acknowledged.length;
   let loading = true;
   const load = (async () => {
     for (let i = 0; loading && i < 400; i++) await sale(`${i + 100}.5`);
   })();
-  const status = await call('backup.run', { token });
+  const status = await call('backup.run');
   loading = false;
   await load;
   expect(status.lastError).toBe('');
@@ -231,21 +231,29 @@ describe('backup.health (the status bar warning)', () => {
     db.prepare('UPDATE orders SET created_at = created_at - ?').run(3 * 24 * 3600_000);
     db.close();
     expect(await call('backup.health')).toMatchObject({ configured: false, overdue: true });
-    const { token } = await call('owner.unlock', { pin: '2468' });
     await call('backup.configure', {
-      token,
       folder: tempDataDir('pd-backup-h-usb-'),
       passphrase: PASSPHRASE,
       everyHours: 24,
       keep: 2,
     });
-    await call('backup.run', { token });
+    await call('backup.run');
     expect(await call('backup.health')).toMatchObject({ configured: true, overdue: false, failing: false });
-    // The owner's commands need the owner.
-    await expect(call('backup.run', { token: 'f'.repeat(48) })).rejects.toMatchObject({ code: 'owner_locked' });
-    await expect(
-      call('backup.configure', { token, folder: 'relative/path', everyHours: 24, keep: 2 }),
-    ).rejects.toMatchObject({ code: 'invalid_args', field: 'folder' });
+    await expect(call('backup.configure', { folder: 'relative/path', everyHours: 24, keep: 2 })).rejects.toMatchObject({
+      code: 'invalid_args',
+      field: 'folder',
+    });
+    // Backups are the owner's: signed out, or as a manager, they are refused; the health stays open.
+    await call('staff.add', { name: 'Max Manager', role: 'manager', pin: '2222' });
+    await call('staff.lock');
+    await expect(call('backup.run')).rejects.toMatchObject({ code: 'signed_out' });
+    expect(await call('backup.health')).toMatchObject({ configured: true });
+    const manager = (await call('staff.roster')).find((a: any) => a.name === 'Max Manager');
+    await call('staff.signIn', { accountId: manager.accountId, pin: '2222' });
+    await expect(call('backup.status')).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(call('backup.configure', { folder: dir, everyHours: 1, keep: 1 })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
   });
 });
 
@@ -294,10 +302,9 @@ describe('after a restore, the till catches up', () => {
       isChain: false,
     });
     expect(order.status).toBe('unpaid');
-    const { token } = await call('owner.unlock', { pin: '2468' });
     const usb = tempDataDir('pd-backup-usb2-');
-    await call('backup.configure', { token, folder: usb, passphrase: PASSPHRASE, everyHours: 24, keep: 14 });
-    const { lastFile } = await call('backup.run', { token });
+    await call('backup.configure', { folder: usb, passphrase: PASSPHRASE, everyHours: 24, keep: 14 });
+    const { lastFile } = await call('backup.run');
     // The payer pays after the backup, straight to the gateway's sandbox network (as a wallet would).
     const paid = await fetch(`${gateway.url}/v1/sandbox/transfers`, {
       method: 'POST',
@@ -322,6 +329,7 @@ describe('after a restore, the till catches up', () => {
     expect(restoredRow?.status).toBe('unpaid'); // as it was in the backup
     const restarted = await start(restoredDir);
     const again = caller(restarted);
+    await again('staff.signIn', { accountId: 'owner', pin: '2468' }); // the restored till has its staff
     await expect
       .poll(async () => (await again('order.list')).find((o: any) => o.orderId === order.orderId)?.status, {
         timeout: 15_000,

@@ -15,7 +15,7 @@ import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 let gw: TestGateway;
 
 async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.handlers, command, args, silentLogger);
+  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
   if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
   return outcome.result;
 }
@@ -64,9 +64,9 @@ describe('owner CSV export', () => {
     setReason(plain.orderId, '\t=1+1');
     writer.close();
 
-    const { token } = await call('owner.unlock', { pin: '2468' });
-    const day = (await call('owner.day', { token })).day;
-    const file = await call('owner.export', { token, from: day, to: day });
+    await call('staff.signIn', { accountId: 'owner', pin: '2468' });
+    const day = (await call('owner.day')).day;
+    const file = await call('owner.export', { from: day, to: day });
     const rows: string[][] = parse(file.csv);
     expect(rows[0]).toEqual([...CSV_COLUMNS]);
     const records = new Map(

@@ -1,7 +1,7 @@
 /**
  * Settings after first run belong to the owner: over the PosApi (the dispatcher both transports use),
- * settings.save needs an owner session once an owner PIN exists, a refused save changes nothing,
- * and a new PIN needs the current one (checked with the unlock lockout).
+ * settings.save needs the owner signed in once the owner account exists, a refused save changes
+ * nothing, and a new PIN needs the current one (checked with the sign-in lockout).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
@@ -9,9 +9,10 @@ import { silentLogger } from '../../electron/platform/logger.js';
 import { startGateway, type TestGateway } from '../helpers/gateway.js';
 
 let gw: TestGateway;
+const signIn = (pin: string) => call('staff.signIn', { accountId: 'owner', pin });
 
 async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.handlers, command, args, silentLogger);
+  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
   if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
   return outcome.result;
 }
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => gw.close());
 
 describe('settings.save and the owner', () => {
-  it('first run is open to whoever installs: payee, gateway and the first PIN need no session', async () => {
+  it('first run is open to whoever installs: payee, gateway and the first PIN (the owner account) need no session', async () => {
     const saved = await call('settings.save', {
       payeeNetworkId: '7000101',
       quoteAssetId: 'usd',
@@ -30,9 +31,12 @@ describe('settings.save and the owner', () => {
       ownerPin: '2468',
     });
     expect(saved).toMatchObject({ configured: true, ownerPinSet: true, shopName: 'Corner Café (demo shop)' });
+    // Whoever made the owner account is signed in as the owner.
+    expect(await call('staff.session')).toMatchObject({ accountId: 'owner', role: 'owner' });
   });
 
   it('after first run, a save without an owner session is refused and changes nothing', async () => {
+    await call('staff.lock');
     const before = await call('settings.get');
     const attempts: Record<string, unknown>[] = [
       { shopName: 'Cashier Inc' },
@@ -46,35 +50,24 @@ describe('settings.save and the owner', () => {
     ];
     for (const patch of attempts) {
       await expect(call('settings.save', patch), JSON.stringify(patch)).rejects.toMatchObject({
-        code: 'owner_required',
+        code: 'signed_out',
       });
-      await expect(
-        call('settings.save', { ...patch, token: 'f'.repeat(48) }),
-        JSON.stringify(patch),
-      ).rejects.toMatchObject({ code: 'owner_required' });
     }
     expect(await call('settings.get')).toEqual(before);
-    // The old PIN still opens the owner area; the one a cashier tried to set does not.
-    await expect(call('owner.unlock', { pin: '1111' })).rejects.toMatchObject({ code: 'owner_locked' });
-    expect((await call('owner.unlock', { pin: '2468' })).token).toMatch(/^[0-9a-f]{48}$/);
+    // The old PIN still signs the owner in; the one a cashier tried to set does not.
+    await expect(signIn('1111')).rejects.toMatchObject({ code: 'wrong_pin' });
+    expect(await signIn('2468')).toMatchObject({ accountId: 'owner', role: 'owner' });
   });
 
-  it('the rails (where the shop money is watched) are neither read nor saved without an owner session', async () => {
-    const config = { chains: [] };
-    for (const token of ['f'.repeat(48), '']) {
-      await expect(call('owner.rails', { token })).rejects.toMatchObject({
-        code: expect.stringMatching(/owner_locked|invalid_args/),
-      });
-      await expect(call('owner.saveRails', { token, config })).rejects.toMatchObject({
-        code: expect.stringMatching(/owner_locked|invalid_args/),
-      });
-    }
+  it('the rails (where the shop money is watched) are neither read nor saved without the owner signed in', async () => {
+    await call('staff.lock');
+    await expect(call('owner.rails')).rejects.toMatchObject({ code: 'signed_out' });
+    await expect(call('owner.saveRails', { config: { chains: [] } })).rejects.toMatchObject({ code: 'signed_out' });
   });
 
   it('with an owner session the owner changes the shop, the currency and the gateway', async () => {
-    const { token } = await call('owner.unlock', { pin: '2468' });
+    await signIn('2468');
     const saved = await call('settings.save', {
-      token,
       shopName: 'Corner Café',
       quoteAssetId: 'eur',
       publicCallbackUrl: 'https://shop.example/cb',
@@ -84,51 +77,52 @@ describe('settings.save and the owner', () => {
       quoteAssetId: 'eur',
       publicCallbackUrl: 'https://shop.example/cb',
     });
-    const back = await call('settings.save', { token, quoteAssetId: 'usd', gateway: { kind: 'embedded' } });
+    const back = await call('settings.save', { quoteAssetId: 'usd', gateway: { kind: 'embedded' } });
     expect(back).toMatchObject({ quoteAssetId: 'usd', gateway: { kind: 'embedded' } });
-    // A locked session is no session.
-    await call('owner.lock', { token });
-    await expect(call('settings.save', { token, shopName: 'After lock' })).rejects.toMatchObject({
-      code: 'owner_required',
+    // A locked till is no session.
+    await call('staff.lock');
+    await expect(call('settings.save', { shopName: 'After lock' })).rejects.toMatchObject({
+      code: 'signed_out',
     });
     expect((await call('settings.get')).shopName).toBe('Corner Café');
   });
 
   it('a new PIN needs the current one: missing or wrong is refused, the right one changes it', async () => {
-    const { token } = await call('owner.unlock', { pin: '2468' });
-    await expect(call('settings.save', { token, ownerPin: '1357' })).rejects.toMatchObject({
+    await signIn('2468');
+    await expect(call('settings.save', { ownerPin: '1357' })).rejects.toMatchObject({
       code: 'wrong_pin',
       field: 'currentPin',
     });
-    await expect(call('settings.save', { token, ownerPin: '1357', currentPin: '0000' })).rejects.toMatchObject({
+    await expect(call('settings.save', { ownerPin: '1357', currentPin: '0000' })).rejects.toMatchObject({
       code: 'wrong_pin',
       field: 'currentPin',
     });
     // Nothing changed: the old PIN still works, the new one does not.
-    await expect(call('owner.unlock', { pin: '1357' })).rejects.toMatchObject({ code: 'owner_locked' });
-    await call('owner.unlock', { pin: '2468' });
-    const saved = await call('settings.save', { token, ownerPin: '1357', currentPin: '2468' });
+    await expect(signIn('1357')).rejects.toMatchObject({ code: 'wrong_pin' });
+    await signIn('2468');
+    const saved = await call('settings.save', { ownerPin: '1357', currentPin: '2468' });
     expect(saved.ownerPinSet).toBe(true);
     expect(JSON.stringify(saved)).not.toContain('1357');
-    await expect(call('owner.unlock', { pin: '2468' })).rejects.toMatchObject({ code: 'owner_locked' });
-    expect((await call('owner.unlock', { pin: '1357' })).token).toMatch(/^[0-9a-f]{48}$/);
+    await expect(signIn('2468')).rejects.toMatchObject({ code: 'wrong_pin' });
+    expect(await signIn('1357')).toMatchObject({ accountId: 'owner' });
   });
 
-  it('wrong current PINs count toward the same lockout as unlock', async () => {
-    const { token } = await call('owner.unlock', { pin: '1357' });
+  it('wrong current PINs count toward the same lockout as sign-in', async () => {
+    await signIn('1357');
     for (let i = 0; i < 4; i++)
-      await expect(call('settings.save', { token, ownerPin: '9999', currentPin: '0000' })).rejects.toMatchObject({
+      await expect(call('settings.save', { ownerPin: '9999', currentPin: '0000' })).rejects.toMatchObject({
         code: 'wrong_pin',
       });
-    await expect(call('owner.unlock', { pin: '0000' })).rejects.toMatchObject({
-      code: 'owner_locked',
+    // The fifth wrong PIN (a PIN change's) locks the account: also the sign-in pad refuses it now.
+    await expect(call('settings.save', { ownerPin: '9999', currentPin: '0000' })).rejects.toMatchObject({
+      code: 'account_locked',
       message: expect.stringMatching(/locked for 1 minute/),
     });
-    // Locked: even the right PIN is refused, for unlock and for a PIN change.
-    await expect(call('owner.unlock', { pin: '1357' })).rejects.toMatchObject({ code: 'owner_locked' });
-    await expect(call('settings.save', { token, ownerPin: '9999', currentPin: '1357' })).rejects.toMatchObject({
-      code: 'owner_locked',
+    // Locked: even the right PIN is refused, for a PIN change and for sign-in.
+    await expect(call('settings.save', { ownerPin: '9999', currentPin: '1357' })).rejects.toMatchObject({
+      code: 'account_locked',
       field: 'currentPin',
     });
+    await expect(signIn('1357')).rejects.toMatchObject({ code: 'account_locked' });
   });
 });

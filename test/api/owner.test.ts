@@ -14,11 +14,10 @@ import { tempDataDir } from '../helpers/host.js';
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const BTC = 'c6d0c728-2624-429b-8e0d-d9d19b6592fa';
 let core: Core;
-let token = '';
 const ids: Record<string, string> = {};
 
 async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(core.handlers, command, args, silentLogger);
+  const outcome = await dispatchPosCommand(core.pos, command, args, silentLogger);
   if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
   return outcome.result;
 }
@@ -65,20 +64,25 @@ beforeAll(async () => {
 afterAll(() => core.close());
 
 describe('owner PIN', () => {
-  it('stays locked without a PIN, with a wrong one, and with a bad token', async () => {
-    await expect(call('owner.unlock', { pin: '1234' })).rejects.toMatchObject({ code: 'owner_locked' });
+  it('stays locked without an owner account, with a wrong PIN, and signed out', async () => {
+    await expect(call('staff.signIn', { accountId: 'owner', pin: '1234' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
     await call('settings.save', { ownerPin: '2468' });
     expect((await call('settings.get')).ownerPinSet).toBe(true);
-    await expect(call('owner.unlock', { pin: '1234' })).rejects.toMatchObject({ code: 'owner_locked', field: 'pin' });
-    await expect(call('owner.day', { token: 'x'.repeat(48) })).rejects.toMatchObject({ code: 'owner_locked' });
-    token = (await call('owner.unlock', { pin: '2468' })).token;
-    expect(token).toMatch(/^[0-9a-f]{48}$/);
+    await call('staff.lock');
+    await expect(call('staff.signIn', { accountId: 'owner', pin: '1234' })).rejects.toMatchObject({
+      code: 'wrong_pin',
+      field: 'pin',
+    });
+    await expect(call('owner.day')).rejects.toMatchObject({ code: 'signed_out' });
+    expect(await call('staff.signIn', { accountId: 'owner', pin: '2468' })).toMatchObject({ role: 'owner' });
   });
 });
 
 describe('the day review', () => {
   it('totals per currency and asset are decimal-exact; counts per status; hourly takings add up', async () => {
-    const review = await call('owner.day', { token });
+    const review = await call('owner.day', {});
     expect(review.totals.perQuote).toEqual([{ quoteAssetId: 'usd', symbol: 'USD', total: '50', count: 3 }]);
     const usdt = review.totals.perAsset.find((a: any) => a.assetId === USDT);
     expect(usdt).toMatchObject({ total: '20', count: 2 });
@@ -89,21 +93,19 @@ describe('the day review', () => {
   });
 
   it('filters by status, asset and method, and searches by order or trace id', async () => {
-    expect((await call('owner.day', { token, status: 'success' })).matching).toBe(3);
-    expect((await call('owner.day', { token, method: 'chain' })).orders.map((o: any) => o.orderId)).toEqual([
-      ids.chain,
-    ]);
-    expect((await call('owner.day', { token, assetId: BTC })).matching).toBe(1);
+    expect((await call('owner.day', { status: 'success' })).matching).toBe(3);
+    expect((await call('owner.day', { method: 'chain' })).orders.map((o: any) => o.orderId)).toEqual([ids.chain]);
+    expect((await call('owner.day', { assetId: BTC })).matching).toBe(1);
     const order = await call('order.get', { orderId: ids.a });
-    expect(
-      (await call('owner.day', { token, search: order.traceId.slice(0, 13) })).orders.map((o: any) => o.orderId),
-    ).toEqual([ids.a]);
-    expect((await call('owner.day', { token, search: ids.b })).matching).toBe(1);
-    expect((await call('owner.day', { token, day: '2020-01-01' })).matching).toBe(0);
+    expect((await call('owner.day', { search: order.traceId.slice(0, 13) })).orders.map((o: any) => o.orderId)).toEqual(
+      [ids.a],
+    );
+    expect((await call('owner.day', { search: ids.b })).matching).toBe(1);
+    expect((await call('owner.day', { day: '2020-01-01' })).matching).toBe(0);
   });
 
   it("shows a payment's transactions, timeline and callback deliveries", async () => {
-    const detail = await call('owner.order', { token, orderId: ids.chain });
+    const detail = await call('owner.order', { orderId: ids.chain });
     expect(detail.transactions).toHaveLength(1);
     expect(detail.transactions[0]).toMatchObject({ confirmations: 2, requiredConfirmations: 2, symbol: 'BTC' });
     expect(detail.transactions[0].explorerUrl).toContain(detail.transactions[0].txid);
@@ -116,25 +118,25 @@ describe('the day review', () => {
   });
 
   it('approves a payment under review only with a reason', async () => {
-    await expect(
-      call('owner.review', { token, orderId: ids.big, decision: 'approve', reason: '' }),
-    ).rejects.toMatchObject({ code: 'invalid_args', field: 'reason' });
+    await expect(call('owner.review', { orderId: ids.big, decision: 'approve', reason: '' })).rejects.toMatchObject({
+      code: 'invalid_args',
+      field: 'reason',
+    });
     const decided = await call('owner.review', {
-      token,
       orderId: ids.big,
       decision: 'approve',
       reason: 'ID checked at the counter',
     });
     expect(decided.order.status).toBe('success');
     expect(decided.order.history.some((h: any) => h.text.includes('ID checked at the counter'))).toBe(true);
-    await expect(
-      call('owner.review', { token, orderId: ids.big, decision: 'reject', reason: 'again' }),
-    ).rejects.toMatchObject({ code: 'conflict' });
+    await expect(call('owner.review', { orderId: ids.big, decision: 'reject', reason: 'again' })).rejects.toMatchObject(
+      { code: 'conflict' },
+    );
   });
 
   it('exports RFC 4180 CSV with exact decimals and ISO times with the offset', async () => {
-    const review = await call('owner.day', { token });
-    const file = await call('owner.export', { token, from: review.day, to: review.day });
+    const review = await call('owner.day', {});
+    const file = await call('owner.export', { from: review.day, to: review.day });
     expect(file.filename).toBe(`paydesk-${review.day}.csv`);
     expect(file.csv).toContain('\r\n');
     const rows: string[][] = parse(file.csv);
@@ -143,7 +145,7 @@ describe('the day review', () => {
     const records = rows.slice(1).map((r) => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i]!])));
     expect(add(...records.filter((r) => r.status === 'success').map((r) => r.quote_amount!))).toBe('10050');
     for (const r of records) expect(r.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
-    await expect(call('owner.export', { token, from: '2026-12-02', to: '2026-12-01' })).rejects.toMatchObject({
+    await expect(call('owner.export', { from: '2026-12-02', to: '2026-12-01' })).rejects.toMatchObject({
       field: 'from',
     });
   });

@@ -21,10 +21,9 @@ let gw: TestGateway;
 let listener: http.Server;
 let listenerUrl = '';
 const seen: Seen[] = [];
-let token = '';
 
 async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.handlers, command, args, silentLogger);
+  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
   if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
   return outcome.result;
 }
@@ -63,7 +62,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
   await call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468' });
-  token = (await call('owner.unlock', { pin: '2468' })).token;
+  await call('staff.signIn', { accountId: 'owner', pin: '2468' });
 });
 afterAll(async () => {
   listener.closeAllConnections();
@@ -75,7 +74,6 @@ describe('merchant keys and hosted gateways', () => {
   it('never sends the embedded key to a hosted gateway URL, whatever the operation', async () => {
     // A callback URL, so the owner's detail asks for the delivery log (a merchant operation) too.
     await call('settings.save', {
-      token,
       gateway: { kind: 'hosted', baseUrl: listenerUrl },
       publicCallbackUrl: 'https://127.0.0.1:9/paydesk/callback',
     });
@@ -87,10 +85,10 @@ describe('merchant keys and hosted gateways', () => {
     });
     expect(order.status).toBe('unpaid');
     const cancel = await outcomeOf(call('order.cancel', { orderId: order.orderId }));
-    const detail = await call('owner.order', { token, orderId: order.orderId });
-    await outcomeOf(call('owner.rails', { token }));
+    const detail = await call('owner.order', { orderId: order.orderId });
+    await outcomeOf(call('owner.rails', {}));
     await outcomeOf(
-      call('owner.redeliver', { token, orderId: order.orderId, deliveryId: '00000000-0000-4000-8000-000000000000' }),
+      call('owner.redeliver', { orderId: order.orderId, deliveryId: '00000000-0000-4000-8000-000000000000' }),
     );
 
     const merchantPaths = seen.filter((s) => /\/v1\/(payments\/cancel|callbacks|merchant)/.test(s.path));
@@ -104,15 +102,13 @@ describe('merchant keys and hosted gateways', () => {
 
   it("sends the hosted gateway's own key (loopback http is allowed), never echoing it to the renderer", async () => {
     const saved = await call('settings.save', {
-      token,
       gateway: { kind: 'hosted', baseUrl: listenerUrl, merchantKey: 'hosted-key-0001' },
     });
     expect(saved.gateway).toEqual({ kind: 'hosted', baseUrl: listenerUrl, merchantKeySet: true });
     expect(JSON.stringify(await call('settings.get'))).not.toContain('hosted-key-0001');
     // Saving the gateway again without a key keeps the key it has.
     expect(
-      (await call('settings.save', { token, gateway: { kind: 'hosted', baseUrl: listenerUrl } })).gateway
-        .merchantKeySet,
+      (await call('settings.save', { gateway: { kind: 'hosted', baseUrl: listenerUrl } })).gateway.merchantKeySet,
     ).toBe(true);
     const order = await call('order.create', {
       quoteAssetId: 'usd',
@@ -131,35 +127,30 @@ describe('merchant keys and hosted gateways', () => {
     const before = await call('settings.get');
     await expect(
       call('settings.save', {
-        token,
         gateway: { kind: 'hosted', baseUrl: 'http://gateway.example', merchantKey: 'hosted-key-0002' },
       }),
     ).rejects.toMatchObject({ code: 'invalid_args', field: 'gateway.baseUrl' });
     await expect(
       call('settings.save', {
-        token,
         gateway: { kind: 'hosted', baseUrl: 'https://gateway.example', merchantKey: gw.merchantKey },
       }),
     ).rejects.toMatchObject({ code: 'invalid_args', field: 'gateway.merchantKey' });
     expect(await call('settings.get')).toEqual(before);
     const elsewhere = await call('settings.save', {
-      token,
       gateway: { kind: 'hosted', baseUrl: 'https://gateway.example' },
     });
     expect(elsewhere.gateway).toEqual({ kind: 'hosted', baseUrl: 'https://gateway.example', merchantKeySet: false });
     const https = await call('settings.save', {
-      token,
       gateway: { kind: 'hosted', baseUrl: 'https://gateway.example', merchantKey: 'hosted-key-0003' },
     });
     expect(https.gateway.merchantKeySet).toBe(true);
     expect(
       (
         await call('settings.save', {
-          token,
           gateway: { kind: 'hosted', baseUrl: 'https://gateway.example', merchantKey: '' },
         })
       ).gateway.merchantKeySet,
     ).toBe(false);
-    await call('settings.save', { token, gateway: { kind: 'embedded' } });
+    await call('settings.save', { gateway: { kind: 'embedded' } });
   });
 });

@@ -4,7 +4,7 @@
  * an hour when it starts. Over three simulated hours the requests for payments_result are counted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
+import { dispatchPosCommand, type PosService } from '../../electron/bridge/dispatch.js';
 import { PosEventHub } from '../../electron/bridge/events.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import type { Db } from '../../electron/platform/db.js';
@@ -12,7 +12,6 @@ import { randomIds } from '../../electron/platform/ids.js';
 import { silentLogger } from '../../electron/platform/logger.js';
 import { openTillDb } from '../../electron/till/db.js';
 import { Till } from '../../electron/till/till.js';
-import type { PosHandlers } from '../../shared/posapi.js';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.js';
 import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 import { tempDataDir } from '../helpers/host.js';
@@ -25,13 +24,13 @@ let gw: TestGateway;
 let proxy: FaultProxy;
 let db: Db;
 let till: Till;
-let handlers: PosHandlers;
+let pos: PosService;
 const clock = new ManualClock(Date.UTC(2026, 10, 20, 9, 0, 0));
 const open: { orderId: string; traceId: string; payeeId: string }[] = [];
 let ended: { orderId: string; traceId: string; payeeId: string };
 
 async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(handlers, command, args, silentLogger);
+  const outcome = await dispatchPosCommand(pos, command, args, silentLogger);
   if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
   return outcome.result;
 }
@@ -70,7 +69,7 @@ beforeAll(async () => {
     callbackUrl: () => '',
     appInfo: () => ({ version: 'test', dataDir: '', shell: 'host' }),
   });
-  handlers = till.handlers();
+  pos = { handlers: till.handlers(), authorize: (command, connection) => till.authorize(command, connection) };
   await call('settings.save', { payeeNetworkId: '7000101' });
   for (let i = 0; i < OPEN_ORDERS; i++) {
     const order = await call('order.create', {

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => core.close());
 
 async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(core.handlers, command, args, silentLogger);
+  const outcome = await dispatchPosCommand(core.pos, command, args, silentLogger);
   if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
   return outcome.result;
 }

@@ -289,7 +289,7 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
 
   it('the till shows an EIP-681 QR for the configured chain and token, and the owner sees the rails', async () => {
     const pos = async (command: string, args: unknown = {}): Promise<any> => {
-      const outcome = await dispatchPosCommand(gw.core.handlers, command, args, silentLogger);
+      const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
       if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
       return outcome.result;
     };
@@ -315,13 +315,14 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
     expect(ethOrder.instruction.paymentUri).toBe(
       `ethereum:${ethOrder.instruction.destination}@31337?value=${toBaseUnits(ethOrder.instruction.paymentAmount, 18)}`,
     );
-    const { token: ownerToken } = await pos('owner.unlock', { pin: '5555' });
-    const rails = await pos('owner.rails', { token: ownerToken });
+    await pos('staff.signIn', { accountId: 'owner', pin: '5555' });
+    const rails = await pos('owner.rails', {});
     expect(rails.available).toBe(true);
     expect(rails.health[0]).toMatchObject({ chainId: 31337, network: 'Ethereum' });
-    await expect(
-      pos('owner.saveRails', { token: ownerToken, config: { xpub: 'nope', chains: [] } }),
-    ).rejects.toMatchObject({ code: 'invalid_args', field: 'config' });
+    await expect(pos('owner.saveRails', { config: { xpub: 'nope', chains: [] } })).rejects.toMatchObject({
+      code: 'invalid_args',
+      field: 'config',
+    });
   });
 
   it('reports the rail health: last block seen and lag, and a URL that does not answer', async () => {

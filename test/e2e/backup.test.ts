@@ -52,10 +52,13 @@ describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores',
     await pos('sandbox.advanceClock', { seconds: 10 }); // settled: success
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    // The page shares the host's connection: locked here, it opens on the sign-in pad.
+    await pos('staff.lock');
     await page.goto(host.url);
-    await page.getByRole('button', { name: 'Owner' }).click();
-    await page.getByLabel('Owner PIN (4 to 8 digits)').fill('4321');
-    await page.getByLabel('Owner PIN (4 to 8 digits)').press('Enter');
+    await page.getByRole('button', { name: 'Owner, Owner' }).click();
+    await page.keyboard.type('4321');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Day review' }).click();
     await page.getByRole('heading', { name: 'Backups' }).waitFor();
   }, 60_000);
   afterAll(async () => {
@@ -102,13 +105,17 @@ describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores',
     await setup.getByRole('button', { name: 'Check and restore' }).click();
     await setup.getByText(/2 orders and \d+ payments\. Paydesk restarts/).waitFor();
     await screenshot(setup, 'screen-setup-restore-done');
-    // The page reloads by itself once the restarted core answers: the restored till opens on Charge.
-    await setup.getByRole('heading', { name: 'Charge', level: 2 }).waitFor({ timeout: 20_000 });
+    // The page reloads by itself once the restarted core answers: the restored till has its staff, so
+    // it opens on the sign-in pad, and the owner's PIN from the backup opens it.
+    await setup.getByRole('button', { name: 'Owner, Owner' }).click({ timeout: 20_000 });
+    await setup.keyboard.type('4321');
+    await setup.keyboard.press('Enter');
+    await setup.getByRole('heading', { name: 'Charge', level: 2 }).waitFor();
     const [before, after] = await Promise.all(
       [hosts[0]!, fresh].map(async (host) => {
         const pos = await bridge(host);
-        const { token } = await pos('owner.unlock', { pin: '4321' });
-        return (await pos('owner.day', { token })).totals;
+        await pos('staff.signIn', { accountId: 'owner', pin: '4321' });
+        return (await pos('owner.day', {})).totals;
       }),
     );
     expect(after).toEqual(before);
@@ -129,8 +136,8 @@ describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores',
     const [before, after] = await Promise.all(
       [hosts[0]!, restored].map(async (host) => {
         const pos = await bridge(host);
-        const { token } = await pos('owner.unlock', { pin: '4321' });
-        return (await pos('owner.day', { token })).totals;
+        await pos('staff.signIn', { accountId: 'owner', pin: '4321' });
+        return (await pos('owner.day')).totals;
       }),
     );
     expect(after).toEqual(before);

@@ -1,5 +1,5 @@
 /**
- * The owner's day in Chromium: PIN, totals and chart, a filter, a payment's timeline and
+ * The owner's day in Chromium: sign-in with the PIN, totals and chart, a filter, a payment's timeline and
  * deliveries, approving a payment under review, CSV export (parsed and summed), print summary.
  */
 import { parse } from 'csv-parse/sync';
@@ -45,6 +45,8 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
       await pos('sandbox.payInFull', { orderId: order.orderId });
     }
     await pos('sandbox.advanceClock', { seconds: 10 });
+    // The page shares the host's connection: locked here, it opens on the sign-in pad.
+    await pos('staff.lock');
     browser = await launchBrowser();
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 1000 } });
     page = await context.newPage();
@@ -63,14 +65,15 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
   });
 
   it('opens with the PIN only', async () => {
-    await page.getByRole('button', { name: 'Owner' }).click();
-    await page.getByLabel('Owner PIN (4 to 8 digits)').fill('1111');
-    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('button', { name: 'Owner, Owner' }).click();
+    for (const digit of '1111') await page.getByRole('button', { name: digit, exact: true }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('That PIN is not right.').waitFor();
     await screenshot(page, 'screen-owner-pin');
-    await page.getByLabel('Owner PIN (4 to 8 digits)').fill('4321');
-    await page.getByRole('button', { name: 'Open' }).click();
-    await page.getByRole('heading', { name: 'Takings' }).waitFor();
+    await page.keyboard.type('4321');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Day review' }).click();
+    await page.getByRole('heading', { name: 'Takings', exact: true }).waitFor();
   });
 
   it('shows the totals and the hourly chart; filters the list', async () => {
@@ -125,23 +128,25 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('changes the settings in Setup only with the owner PIN', async () => {
+  it('changes the settings in Setup as the signed-in owner; a new PIN needs the current one', async () => {
     await page.getByRole('button', { name: 'Setup' }).click();
     await page.getByRole('heading', { name: 'Set up the shop' }).waitFor();
     const save = page.getByRole('button', { name: 'Save' });
+    await page.getByLabel('New owner PIN (4 to 8 digits; leave empty to keep it)').fill('8642');
     expect(await save.isDisabled()).toBe(true);
-    await page.getByLabel('Shop name').fill('Corner Café (evening)');
-    await page.getByLabel('Current owner PIN (needed to save)').fill('1111');
+    await page.getByLabel('Current owner PIN (needed for a new PIN)').fill('1111');
     await save.click();
     await page.getByRole('alert').getByText('That PIN is not right.').waitFor();
-    expect(await page.getByLabel('Current owner PIN (needed to save)').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Current owner PIN (needed for a new PIN)').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'screen-setup-owner-pin');
     expect((await pos('settings.get')).shopName).toBe('Corner Café (demo shop)');
-    await page.getByLabel('Current owner PIN (needed to save)').fill('4321');
+    await page.getByLabel('New owner PIN (4 to 8 digits; leave empty to keep it)').fill('');
+    await page.getByLabel('Shop name').fill('Corner Café (evening)');
     await save.click();
     await page.getByRole('heading', { name: 'Charge' }).waitFor();
     expect((await pos('settings.get')).shopName).toBe('Corner Café (evening)');
-    // Without the owner's session the main process refuses, whatever the page does.
-    await expect(pos('settings.save', { shopName: 'Cashier shop' })).rejects.toThrow(/owner PIN/);
+    // Signed out, the main process refuses, whatever the page does.
+    await pos('staff.lock');
+    await expect(pos('settings.save', { shopName: 'Cashier shop' })).rejects.toThrow(/sign in with your PIN/);
   });
 });

@@ -45,6 +45,7 @@ const unconfigured: TillSettings = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinSet: false,
+  idleLockMinutes: 5,
 };
 
 describe('first run', () => {

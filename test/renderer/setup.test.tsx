@@ -1,7 +1,7 @@
 /**
- * Setup after first run: Save asks for the current owner PIN, opens an owner session for that one
- * save and locks it again; a new PIN is confirmed with the current one; a wrong PIN is named on its
- * field. The main process decides (test/api/owner-settings.test.ts); this is what the screen sends.
+ * Setup after first run, as the signed-in owner: Save sends the change (the main process checks the
+ * role); a new PIN is confirmed with the current one; a wrong PIN is named on its field. The main
+ * process decides (test/api/owner-settings.test.ts); this is what the screen sends.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -21,10 +21,12 @@ const configured: TillSettings = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinSet: true,
+  idleLockMinutes: 5,
 };
 
 function fakeApi(options: { rightPin: string }) {
   const calls: { command: string; args: any }[] = [];
+  const saved: any[] = [];
   const api: PosApi = {
     call: (async (command: string, args: any) => {
       calls.push({ command, args });
@@ -53,75 +55,89 @@ function fakeApi(options: { rightPin: string }) {
           ];
         case 'assets.settlement':
           return [];
-        case 'owner.unlock':
-          if (args.pin !== options.rightPin)
-            throw new PosCallError({ code: 'owner_locked', message: 'That PIN is not right.', field: 'pin' });
-          return { token: 't'.repeat(48), expiresAt: 0 };
+        case 'staff.session':
+          return {
+            accountId: 'owner',
+            name: 'Owner',
+            role: 'owner',
+            permissions: [
+              'sell',
+              'orders.all',
+              'cancel',
+              'review',
+              'review.decide',
+              'export',
+              'setup',
+              'staff',
+              'audit',
+            ],
+            idleLockMs: 300_000,
+          };
         case 'settings.save':
+          if (args.ownerPin && args.currentPin !== options.rightPin)
+            throw new PosCallError({ code: 'wrong_pin', message: 'That PIN is not right.', field: 'currentPin' });
+          saved.push(args);
           return { ...configured, shopName: args.shopName ?? configured.shopName };
-        case 'owner.lock':
-          return { locked: true };
         default:
           throw new Error(`unexpected ${command}`);
       }
     }) as PosApi['call'],
     subscribe: () => () => {},
   };
-  return { api, calls };
+  return { api, calls, saved };
 }
 
-beforeEach(() => useCashier.setState({ screen: 'setup', ownerToken: null }));
+beforeEach(() => useCashier.setState({ screen: 'setup' }));
 
 describe('Setup after first run', () => {
-  it('asks for the owner PIN, saves with a session for this save only, and never shows the hosted key', async () => {
-    const { api, calls } = fakeApi({ rightPin: '2468' });
+  it('saves as the signed-in owner (the main process checks the role), and never shows the hosted key', async () => {
+    const { api, calls, saved } = fakeApi({ rightPin: '2468' });
     render(<App api={api} />);
     await screen.findByRole('heading', { name: 'Set up the shop' });
     expect(screen.getByText(/A key is set for this gateway/)).toBeTruthy();
     expect((screen.getByLabelText('Merchant key of the hosted gateway (optional)') as HTMLInputElement).value).toBe('');
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    expect(save.disabled).toBe(true); // no PIN typed yet
     fireEvent.change(screen.getByLabelText('Shop name'), { target: { value: 'Corner Café & Bar' } });
-    fireEvent.change(screen.getByLabelText('Current owner PIN (needed to save)'), { target: { value: '2468' } });
     expect(save.disabled).toBe(false);
-    fireEvent.click(save);
-    await waitFor(() => expect(calls.map((c) => c.command)).toContain('owner.lock'));
-    const sent = calls.filter((c) => ['owner.unlock', 'settings.save', 'owner.lock'].includes(c.command));
-    expect(sent.map((c) => c.command)).toEqual(['owner.unlock', 'settings.save', 'owner.lock']);
-    expect(sent[1]!.args).toMatchObject({
-      token: 't'.repeat(48),
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(calls.map((c) => c.command)).not.toContain('owner.unlock');
+    expect(saved[0]).toMatchObject({
       shopName: 'Corner Café & Bar',
       gateway: { kind: 'hosted', baseUrl: 'https://gateway.example' },
     });
-    expect(sent[1]!.args.gateway.merchantKey).toBeUndefined(); // absent: the key set stays
-    expect(sent[1]!.args.currentPin).toBeUndefined();
+    expect(saved[0].gateway.merchantKey).toBeUndefined(); // absent: the key set stays
+    expect(saved[0].currentPin).toBeUndefined();
+    expect(saved[0].token).toBeUndefined();
   });
 
-  it('confirms a new PIN with the current one', async () => {
-    const { api, calls } = fakeApi({ rightPin: '2468' });
+  it('confirms a new PIN with the current one: Save waits for it', async () => {
+    const { api, saved } = fakeApi({ rightPin: '2468' });
     render(<App api={api} />);
     await screen.findByRole('heading', { name: 'Set up the shop' });
     fireEvent.change(screen.getByLabelText('New owner PIN (4 to 8 digits; leave empty to keep it)'), {
       target: { value: '1357' },
     });
-    fireEvent.change(screen.getByLabelText('Current owner PIN (needed to save)'), { target: { value: '2468' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((c) => c.command === 'settings.save')).toBe(true));
-    expect(calls.find((c) => c.command === 'settings.save')!.args).toMatchObject({
-      ownerPin: '1357',
-      currentPin: '2468',
-    });
+    const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Current owner PIN (needed for a new PIN)'), { target: { value: '2468' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ ownerPin: '1357', currentPin: '2468' });
   });
 
-  it('names a wrong PIN on its field and saves nothing', async () => {
-    const { api, calls } = fakeApi({ rightPin: '2468' });
+  it('names a wrong current PIN on its field and saves nothing', async () => {
+    const { api, saved } = fakeApi({ rightPin: '2468' });
     render(<App api={api} />);
     await screen.findByRole('heading', { name: 'Set up the shop' });
-    const pin = screen.getByLabelText('Current owner PIN (needed to save)');
+    fireEvent.change(screen.getByLabelText('New owner PIN (4 to 8 digits; leave empty to keep it)'), {
+      target: { value: '1357' },
+    });
+    const pin = screen.getByLabelText('Current owner PIN (needed for a new PIN)');
     fireEvent.change(pin, { target: { value: '1111' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe('That PIN is not right.');
     expect(pin.getAttribute('aria-invalid')).toBe('true');
-    expect(calls.some((c) => c.command === 'settings.save')).toBe(false);
+    expect(saved).toHaveLength(0);
   });
 });

@@ -132,7 +132,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const appEvent = { senderFrame: { url: 'paydesk://app/' } };
+const appEvent = { senderFrame: { url: 'paydesk://app/' }, sender: { id: 1 } };
 
 describe('electron/main.ts', () => {
   it('registers the app scheme before ready, then opens one window', () => {

@@ -60,6 +60,8 @@ function order(id: string, at: number): NewOrder {
     quote_amount: '5',
     payment_asset_id: 'a',
     is_chain: 0,
+    cashier_id: '',
+    cashier_name: '',
     settlement_asset_id: '',
     note: '',
     callback_url: '',

@@ -3,7 +3,9 @@
  * owner; every screen may ask whether backups are overdue (the Charge screen warns).
  */
 import { PosError, type BackupHealth, type BackupStatus, type RestoreStaged } from '../../../shared/posapi.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillBackups, TillParts } from '../parts.js';
+import { callerActor } from '../staff/area.js';
 
 function backupsOf(till: TillParts): TillBackups {
   const backups = till.deps.backups;
@@ -32,19 +34,25 @@ export async function backupHealth(till: TillParts): Promise<BackupHealth> {
 }
 
 /** backup.status */
-export async function backupStatus(till: TillParts, { token }: Args<'backup.status'>): Promise<BackupStatus> {
-  till.owner.check(token);
+export async function backupStatus(till: TillParts): Promise<BackupStatus> {
   return backupsOf(till).status();
 }
 
 /** backup.configure: a folder that cannot be made or a missing first passphrase is refused, naming the field. */
 export async function configureBackups(
   till: TillParts,
-  { token, ...settings }: Args<'backup.configure'>,
+  settings: Args<'backup.configure'>,
+  caller: PosCaller,
 ): Promise<BackupStatus> {
-  till.owner.check(token);
   try {
-    return await backupsOf(till).configure(settings);
+    const status = await backupsOf(till).configure(settings);
+    const { folder, everyHours, keep } = settings;
+    till.audit.record(callerActor(caller), 'backup.settings', folder, {
+      everyHours,
+      keep,
+      newPassphrase: settings.passphrase !== undefined,
+    });
+    return status;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
@@ -53,13 +61,17 @@ export async function configureBackups(
 }
 
 /** backup.run: makes one now and answers the status (a failure is in it, and in the log). */
-export async function runBackup(till: TillParts, { token }: Args<'backup.run'>): Promise<BackupStatus> {
-  till.owner.check(token);
+export async function runBackup(till: TillParts, _args: Args<'backup.run'>, caller: PosCaller): Promise<BackupStatus> {
   const backups = backupsOf(till);
   if (!backups.status().configured)
     throw new PosError('invalid_args', 'Choose a folder and a passphrase first.', 'folder');
   await backups.backupNow().catch(() => undefined);
-  return backups.status();
+  const status = backups.status();
+  till.audit.record(callerActor(caller), 'backup.made', status.lastFile, {
+    ok: status.lastError === '',
+    error: status.lastError,
+  });
+  return status;
 }
 
 /**

@@ -12,8 +12,11 @@ import {
 } from '../../../shared/posapi.js';
 import type { QuoteAssetItem } from '../../../shared/wire.js';
 import { dayOf, dayRange } from '../calendar.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
 import { GatewayUnreachable } from '../link/gateway-client.js';
+import type { OrderRow } from '../orders/book.js';
 import type { Args, TillParts } from '../parts.js';
+import { roleMay } from '../staff/permissions.js';
 import { requirePayee } from '../settings/store.js';
 
 /** assets.quote */
@@ -65,7 +68,7 @@ function checkLimits(quote: QuoteAssetItem | undefined, amount: string): void {
  * sent at once; a gateway that cannot be reached leaves it queued, to be sent with the same
  * identifiers (README, "Offline"). A refusal fails the order and is the command's answer.
  */
-export async function createOrder(till: TillParts, args: Args<'order.create'>): Promise<OrderView> {
+export async function createOrder(till: TillParts, args: Args<'order.create'>, caller: PosCaller): Promise<OrderView> {
   const payee = requirePayee(till.settings);
   const settings = till.settings.stored();
   await till.catalog.load();
@@ -87,6 +90,8 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>): 
     callback_url: till.link.usesEmbedded() ? till.deps.callbackUrl() : settings.publicCallbackUrl,
     created_at: now,
     updated_at: now,
+    cashier_id: caller.account?.accountId ?? '',
+    cashier_name: caller.account?.name ?? '',
   });
   till.cadence.focus(orderId);
   await till.scheduler.run('send', orderId);
@@ -95,16 +100,38 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>): 
   return till.view(row);
 }
 
+/** Whether the caller sees every order, or only the ones they rang up (a cashier: staff/permissions.ts). */
+function seesAll(caller: PosCaller): boolean {
+  return !caller.account || roleMay(caller.account.role, 'orders.all');
+}
+
+/** An order the caller may open: a cashier's own, any for a manager (not found otherwise, as for a wrong id). */
+export function ownOrderOrThrow(till: TillParts, orderId: string, caller: PosCaller): OrderRow {
+  const row = till.orderOrThrow(orderId);
+  if (seesAll(caller) || row.cashier_id === caller.account?.accountId) return row;
+  throw new PosError('not_found', `No order ${orderId} of yours.`, 'orderId');
+}
+
 /** order.get: the order on screen, checked at the gateway now and then polled more often. */
-export async function getOrder(till: TillParts, { orderId }: Args<'order.get'>): Promise<OrderView> {
-  till.orderOrThrow(orderId);
+export async function getOrder(till: TillParts, { orderId }: Args<'order.get'>, caller: PosCaller): Promise<OrderView> {
+  ownOrderOrThrow(till, orderId, caller);
   till.cadence.focus(orderId);
   return (await till.pollNow(orderId)) ?? till.view(till.orderOrThrow(orderId));
 }
 
-/** order.list: a shop day's orders (today by default), newest first. */
-export async function listOrders(till: TillParts, { day, limit }: Args<'order.list'>): Promise<OrderView[]> {
+/** order.list: a shop day's orders (today by default), newest first; a cashier's own only. */
+export async function listOrders(
+  till: TillParts,
+  { day, limit }: Args<'order.list'>,
+  caller: PosCaller,
+): Promise<OrderView[]> {
   const tz = till.settings.stored().timeZone;
   const [from, to] = dayRange(day ?? dayOf(till.deps.clock.now(), tz), tz);
-  return till.book.list(from, to, limit ?? 200).map((row) => till.view(row));
+  const rows = seesAll(caller)
+    ? till.book.list(from, to, limit ?? 200)
+    : till.book
+        .list(from, to)
+        .filter((row) => row.cashier_id === caller.account?.accountId)
+        .slice(0, limit ?? 200);
+  return rows.map((row) => till.view(row));
 }

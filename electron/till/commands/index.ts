@@ -4,40 +4,47 @@
  * checked against the contract (`satisfies PosHandlers`), so a missing or mistyped command does not
  * compile. The dispatcher (bridge/dispatch.ts) has validated the arguments before a command runs.
  */
+import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { PosHandlers } from '../../../shared/posapi.js';
 import { posErrorOf } from '../link/link.js';
 import type { TillParts } from '../parts.js';
 import { appInfo } from './app.js';
+import { auditExport, auditList } from './audit.js';
 import { backupHealth, backupStatus, configureBackups, restoreBackupHere, runBackup } from './backup.js';
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
-import {
-  dayReview,
-  exportCsv,
-  lockOwner,
-  orderDetail,
-  redeliverCallback,
-  reviewPayment,
-  unlockOwner,
-} from './owner.js';
+import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
 import { railSettings, saveRails } from './rails.js';
 import { advanceClock, mineBlocks, payInFull, payPart } from './sandbox.js';
 import { getSettings, lookupPayee, saveTillSettings } from './setup.js';
+import {
+  addStaff,
+  changeOwnPin,
+  currentSession,
+  listStaff,
+  lockTill,
+  resetPin,
+  setIdleLock,
+  signIn,
+  staffRoster,
+  updateStaff,
+} from './staff.js';
 
-type Command<A, R> = (till: TillParts, args: A) => Promise<R>;
+/** A command gets the till, its validated arguments, and who calls (the dispatcher checked the permission). */
+type Command<A, R> = (till: TillParts, args: A, caller: PosCaller) => Promise<R>;
 
 export function tillCommands(till: TillParts): PosHandlers {
   /** Works on the till alone: an unexpected error reaches the dispatcher as it is (logged, answered `internal`). */
   const local =
     <A, R>(command: Command<A, R>) =>
-    (args: A): Promise<R> =>
-      command(till, args);
+    (args: A, caller: PosCaller): Promise<R> =>
+      command(till, args, caller);
   /** Talks to the gateway: its failures become answers the cashier can read. */
   const remote =
     <A, R>(command: Command<A, R>) =>
-    async (args: A): Promise<R> => {
+    async (args: A, caller: PosCaller): Promise<R> => {
       try {
-        return await command(till, args);
+        return await command(till, args, caller);
       } catch (error) {
         throw posErrorOf(error);
       }
@@ -65,9 +72,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'sandbox.payPart': remote(payPart),
     'sandbox.mine': remote(mineBlocks),
     'sandbox.advanceClock': remote(advanceClock),
-    // owner review
-    'owner.unlock': local(unlockOwner),
-    'owner.lock': local(lockOwner),
+    // day review (managers and the owner)
     'owner.day': local(dayReview),
     'owner.order': remote(orderDetail),
     'owner.review': remote(reviewPayment),
@@ -82,5 +87,19 @@ export function tillCommands(till: TillParts): PosHandlers {
     'backup.configure': local(configureBackups),
     'backup.run': local(runBackup),
     'backup.restore': local(restoreBackupHere),
+    // staff and sign-in
+    'staff.roster': local(staffRoster),
+    'staff.signIn': local(signIn),
+    'staff.session': local(currentSession),
+    'staff.lock': local(lockTill),
+    'staff.changePin': local(changeOwnPin),
+    'staff.list': local(listStaff),
+    'staff.add': local(addStaff),
+    'staff.update': local(updateStaff),
+    'staff.resetPin': local(resetPin),
+    'staff.setIdleLock': local(setIdleLock),
+    // audit log (the owner)
+    'audit.list': local(auditList),
+    'audit.export': local(auditExport),
   } satisfies PosHandlers;
 }

@@ -1,57 +1,49 @@
 /**
- * The owner's review (README, "The owner's day review"): unlock with the PIN, the day's figures,
- * a payment's detail, review decisions, callback redelivery and CSV export. Every command but unlock
- * needs the owner's session, checked here in the main process.
+ * The day review (README, "The owner's day review"): the day's figures, a payment's detail, review
+ * decisions, callback redelivery and CSV export. Who may run each is in staff/permissions.ts, checked
+ * by the dispatcher before these run; decisions and exports go to the audit log.
  */
-import type { DayReview, OrderDetail, OwnerSession } from '../../../shared/posapi.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
+import type { DayReview, OrderDetail } from '../../../shared/posapi.js';
 import type { Args, TillParts } from '../parts.js';
-
-/** owner.unlock */
-export async function unlockOwner(till: TillParts, { pin }: Args<'owner.unlock'>): Promise<OwnerSession> {
-  return till.owner.unlock(pin);
-}
-
-/** owner.lock */
-export async function lockOwner(till: TillParts, { token }: Args<'owner.lock'>): Promise<{ locked: true }> {
-  till.owner.lock(token);
-  return { locked: true };
-}
+import { callerActor } from '../staff/area.js';
 
 /** owner.day */
-export async function dayReview(till: TillParts, { token, ...filters }: Args<'owner.day'>): Promise<DayReview> {
-  till.owner.check(token);
+export async function dayReview(till: TillParts, filters: Args<'owner.day'>): Promise<DayReview> {
   return till.owner.day(filters);
 }
 
 /** owner.order */
-export async function orderDetail(till: TillParts, { token, orderId }: Args<'owner.order'>): Promise<OrderDetail> {
-  till.owner.check(token);
+export async function orderDetail(till: TillParts, { orderId }: Args<'owner.order'>): Promise<OrderDetail> {
   return till.owner.detail(orderId);
 }
 
-/** owner.review */
+/** owner.review: the gateway is told who decided. */
 export async function reviewPayment(
   till: TillParts,
-  { token, orderId, decision, reason }: Args<'owner.review'>,
+  { orderId, decision, reason }: Args<'owner.review'>,
+  caller: PosCaller,
 ): Promise<OrderDetail> {
-  till.owner.check(token);
-  return till.owner.review(orderId, decision, reason);
+  const detail = await till.owner.review(orderId, decision, reason, caller.account?.name || 'owner');
+  till.audit.record(callerActor(caller), 'review.decision', orderId, { decision, reason });
+  return detail;
 }
 
 /** owner.redeliver */
 export async function redeliverCallback(
   till: TillParts,
-  { token, orderId, deliveryId }: Args<'owner.redeliver'>,
+  { orderId, deliveryId }: Args<'owner.redeliver'>,
 ): Promise<OrderDetail> {
-  till.owner.check(token);
   return till.owner.redeliver(orderId, deliveryId);
 }
 
 /** owner.export */
 export async function exportCsv(
   till: TillParts,
-  { token, from, to }: Args<'owner.export'>,
+  { from, to }: Args<'owner.export'>,
+  caller: PosCaller,
 ): Promise<{ filename: string; csv: string; rows: number }> {
-  till.owner.check(token);
-  return till.owner.exportCsv(from, to);
+  const exported = till.owner.exportCsv(from, to);
+  till.audit.record(callerActor(caller), 'export.orders', exported.filename, { from, to, rows: exported.rows });
+  return exported;
 }

@@ -1,7 +1,19 @@
 /** The gateway's live rails as the owner sees and sets them (docs/api.md, "Live rails"; merchant key). */
 import { PosError, type RailsView } from '../../../shared/posapi.js';
 import { GatewayRefused, type GatewayClient } from '../link/gateway-client.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillParts } from '../parts.js';
+import { callerActor } from '../staff/area.js';
+
+/** The chain ids or names a rail configuration lists, as far as they can be read. */
+function chainsOf(config: Record<string, unknown>): string[] {
+  const chains = config.chains;
+  if (!Array.isArray(chains)) return [];
+  return chains.map((chain: unknown) => {
+    const c = (chain ?? {}) as Record<string, unknown>;
+    return String(c.name ?? c.chainId ?? c.id ?? '?');
+  });
+}
 
 /** The gateway's answer as a view: a sandbox gateway, or one without rail settings, says why there are none. */
 async function railsView(fetchRails: () => ReturnType<GatewayClient['rails']>, saving: boolean): Promise<RailsView> {
@@ -27,17 +39,22 @@ async function railsView(fetchRails: () => ReturnType<GatewayClient['rails']>, s
 }
 
 /** owner.rails */
-export async function railSettings(till: TillParts, { token }: Args<'owner.rails'>): Promise<RailsView> {
-  till.owner.check(token);
+export async function railSettings(till: TillParts): Promise<RailsView> {
   return railsView(() => till.link.client.rails(), false);
 }
 
 /** owner.saveRails: the asset facts are asked again (chains and tokens may have changed). */
-export async function saveRails(till: TillParts, { token, config }: Args<'owner.saveRails'>): Promise<RailsView> {
-  till.owner.check(token);
-  return railsView(async () => {
+export async function saveRails(
+  till: TillParts,
+  { config }: Args<'owner.saveRails'>,
+  caller: PosCaller,
+): Promise<RailsView> {
+  const view = await railsView(async () => {
     const saved = await till.link.client.saveRails(config);
     till.catalog.forgetFacts();
     return saved;
   }, true);
+  // The configuration names chains, RPC URLs and the xpub: the log keeps which chains, not the secrets.
+  till.audit.record(callerActor(caller), 'rails.change', 'rails', { chains: chainsOf(config) });
+  return view;
 }

@@ -28,6 +28,9 @@ export interface OrderRow {
   created_at: number;
   updated_at: number;
   ended_at: number;
+  /** Who rang it up: the account and its display name at the time ('' before staff accounts). */
+  cashier_id: string;
+  cashier_name: string;
 }
 
 export type NewOrder = Omit<
@@ -51,8 +54,8 @@ export class OrderBook {
 
   constructor(readonly db: Db) {
     this.insertOrder = db.prepare(
-      `INSERT INTO orders (order_id, trace_id, payee_id, quote_asset_id, quote_symbol, quote_amount, payment_asset_id, is_chain, settlement_asset_id, note, callback_url, status, created_at, updated_at)
-       VALUES (@order_id, @trace_id, @payee_id, @quote_asset_id, @quote_symbol, @quote_amount, @payment_asset_id, @is_chain, @settlement_asset_id, @note, @callback_url, @status, @created_at, @updated_at)`,
+      `INSERT INTO orders (order_id, trace_id, payee_id, quote_asset_id, quote_symbol, quote_amount, payment_asset_id, is_chain, settlement_asset_id, note, callback_url, status, created_at, updated_at, cashier_id, cashier_name)
+       VALUES (@order_id, @trace_id, @payee_id, @quote_asset_id, @quote_symbol, @quote_amount, @payment_asset_id, @is_chain, @settlement_asset_id, @note, @callback_url, @status, @created_at, @updated_at, @cashier_id, @cashier_name)`,
     );
     this.byId = db.prepare('SELECT * FROM orders WHERE order_id = ?');
     this.byTrace = db.prepare('SELECT * FROM orders WHERE trace_id = ?');

@@ -183,5 +183,6 @@ export function orderView(book: OrderBook, row: OrderRow, facts: AssetFacts | un
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     history: book.history(row.order_id),
+    cashierName: row.cashier_name,
   };
 }

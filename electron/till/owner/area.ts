@@ -1,33 +1,24 @@
 /**
- * The owner's area (README, "The owner's day review"): unlocked with the owner PIN (scrypt-hashed in
- * till.db, wrong attempts counted there by the PIN guard; short-lived sessions in memory), the day
- * review computed from the order book (decimal-exact totals, hourly takings, a filtered page), a
- * payment's detail with the gateway's delivery log, review decisions, redelivery, and CSV export.
+ * The day review (README, "The owner's day review"; who may open it: staff/permissions.ts): computed
+ * from the order book (decimal-exact totals, per cashier, hourly takings, a filtered page), a payment's
+ * detail with the gateway's delivery log, review decisions, redelivery, and CSV export.
  */
-import { randomBytes } from 'node:crypto';
 import { add } from '../../../shared/money.js';
 import {
   PosError,
   type DayOrderRow,
   type DayReview,
+  type DayTotals,
   type OrderDetail,
-  type OwnerSession,
 } from '../../../shared/posapi.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db.js';
 import type { GatewayClient } from '../link/gateway-client.js';
 import type { OrderBook, OrderRow } from '../orders/book.js';
 import { parseInstruction, parseResult } from '../orders/views.js';
 import type { TillSettingsStore } from '../settings/store.js';
 import { csvOf } from './csv.js';
-import { lockoutWords, PinGuard, type PinCheck } from './pin-guard.js';
 
-export { hashPin } from './pin-guard.js';
-
-const SESSION_MS = 15 * 60_000;
 const PAGE_SIZE = 50;
-/** The one owner account today; staff accounts get their own rows in pin_attempts. */
-const OWNER_ACCOUNT = 'owner';
 
 const hourFormats = new Map<string, Intl.DateTimeFormat>();
 /** The hour (0-23) of an instant in a time zone; formatters are costly to make, so one per zone. */
@@ -51,7 +42,6 @@ function storedFigures(row: OrderRow): { paymentAmount: string; paymentSymbol: s
 }
 
 export interface OwnerDeps {
-  db: Db;
   book: OrderBook;
   settings: TillSettingsStore;
   client: GatewayClient;
@@ -63,59 +53,26 @@ export interface OwnerDeps {
   orderView: (row: OrderRow) => OrderDetail['order'];
 }
 
-/** The refusal for a PIN check that did not pass; `wrongCode` is what a plain wrong PIN is called. */
-function pinRefusal(check: Exclude<PinCheck, { outcome: 'ok' }>, wrongCode: string, field: string): PosError {
-  if (check.outcome === 'wrong') return new PosError(wrongCode, 'That PIN is not right.', field);
-  const wait = lockoutWords(check.forMs);
-  const message = check.justNow
-    ? `That PIN is not right. Too many wrong PINs: the owner area is locked for ${wait}.`
-    : `Too many wrong PINs: the owner area is locked for ${wait} more.`;
-  return new PosError('owner_locked', message, field);
+type CashierTotal = DayTotals['perCashier'][number];
+
+/** Adds a successful order to its cashier's takings in its quote currency. */
+function addToCashier(totals: Map<string, CashierTotal>, row: OrderRow): void {
+  const key = `${row.cashier_id}\u0000${row.quote_asset_id}`;
+  const entry = totals.get(key) ?? {
+    cashierId: row.cashier_id,
+    cashierName: row.cashier_name,
+    quoteAssetId: row.quote_asset_id,
+    symbol: row.quote_symbol,
+    total: '0',
+    count: 0,
+  };
+  entry.total = add(entry.total, row.quote_amount);
+  entry.count += 1;
+  totals.set(key, entry);
 }
 
 export class OwnerArea {
-  private readonly sessions = new Map<string, number>();
-  private readonly pins: PinGuard;
-
-  constructor(private readonly deps: OwnerDeps) {
-    this.pins = new PinGuard(deps.db, deps.clock);
-  }
-
-  unlock(pin: string): OwnerSession {
-    const stored = this.deps.settings.stored().ownerPinHash;
-    if (!stored) throw new PosError('owner_locked', 'No owner PIN is set yet: set one in Setup.', 'pin');
-    const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
-    if (check.outcome !== 'ok') throw pinRefusal(check, 'owner_locked', 'pin');
-    const now = this.deps.clock.now();
-    const token = randomBytes(24).toString('hex');
-    this.sessions.set(token, now + SESSION_MS);
-    return { token, expiresAt: now + SESSION_MS };
-  }
-
-  /** The current PIN, asked again to change it: wrong ones count toward the same lockout as unlock. */
-  confirmPin(pin: string | undefined): void {
-    const stored = this.deps.settings.stored().ownerPinHash;
-    if (!stored) return;
-    if (pin === undefined)
-      throw new PosError('wrong_pin', 'Type the current owner PIN to set a new one.', 'currentPin');
-    const check = this.pins.check(OWNER_ACCOUNT, pin, stored);
-    if (check.outcome !== 'ok') throw pinRefusal(check, 'wrong_pin', 'currentPin');
-  }
-
-  lock(token: string): void {
-    this.sessions.delete(token);
-  }
-
-  /** Checks a session and extends it (15 minutes from the last use). */
-  check(token: string): void {
-    const now = this.deps.clock.now();
-    const expires = this.sessions.get(token);
-    if (!expires || expires < now) {
-      this.sessions.delete(token);
-      throw new PosError('owner_locked', 'The owner area is locked: enter the PIN.', 'token');
-    }
-    this.sessions.set(token, now + SESSION_MS);
-  }
+  constructor(private readonly deps: OwnerDeps) {}
 
   private rowView(row: OrderRow): DayOrderRow {
     const result = parseResult(row);
@@ -132,6 +89,8 @@ export class OwnerArea {
       isChain: row.is_chain === 1,
       status: row.status,
       mismatch: row.mismatch,
+      cashierId: row.cashier_id,
+      cashierName: row.cashier_name,
     };
   }
 
@@ -141,6 +100,7 @@ export class OwnerArea {
     assetId?: string;
     method?: 'wallet' | 'chain';
     search?: string;
+    cashierId?: string;
     page?: number;
   }): DayReview {
     const { timeZone, quoteAssetId } = this.deps.settings.stored();
@@ -150,11 +110,13 @@ export class OwnerArea {
     const perQuote = new Map<string, { quoteAssetId: string; symbol: string; total: string; count: number }>();
     const perAsset = new Map<string, { assetId: string; symbol: string; total: string; count: number }>();
     const perStatus: Record<string, number> = {};
+    const perCashier = new Map<string, CashierTotal>();
     const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, total: '0', count: 0 }));
     let hourlySymbol = quoteAssetId.toUpperCase();
     for (const row of rows) {
       perStatus[row.status] = (perStatus[row.status] ?? 0) + 1;
       if (row.status !== 'success') continue;
+      addToCashier(perCashier, row);
       const q = perQuote.get(row.quote_asset_id) ?? {
         quoteAssetId: row.quote_asset_id,
         symbol: row.quote_symbol,
@@ -188,6 +150,7 @@ export class OwnerArea {
         (!args.status || row.status === args.status) &&
         (!args.assetId || row.payment_asset_id === args.assetId) &&
         (!args.method || (args.method === 'chain') === (row.is_chain === 1)) &&
+        (args.cashierId === undefined || row.cashier_id === args.cashierId) &&
         (!search || row.order_id.toLowerCase().includes(search) || row.trace_id.toLowerCase().includes(search)),
     );
     const page = args.page ?? 0;
@@ -200,6 +163,7 @@ export class OwnerArea {
         perStatus,
         hourly,
         hourlyCurrency: hourlySymbol,
+        perCashier: [...perCashier.values()],
       },
       orders: filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => this.rowView(row)),
       matching: filtered.length,
@@ -252,16 +216,16 @@ export class OwnerArea {
     };
   }
 
-  async review(orderId: string, decision: 'approve' | 'reject', reason: string): Promise<OrderDetail> {
+  async review(orderId: string, decision: 'approve' | 'reject', reason: string, by: string): Promise<OrderDetail> {
     const row = this.deps.book.get(orderId);
     if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
     if (row.status !== 'auditing') throw new PosError('conflict', `The payment is ${row.status}, not under review.`);
-    await this.deps.client.review(row.trace_id, decision, reason, 'owner');
+    await this.deps.client.review(row.trace_id, decision, reason, by);
     this.deps.book.event(
       orderId,
       this.deps.clock.now(),
       'note',
-      `Owner ${decision === 'approve' ? 'approved' : 'rejected'} after review: ${reason}`,
+      `${by} ${decision === 'approve' ? 'approved' : 'rejected'} after review: ${reason}`,
     );
     return this.detail(orderId);
   }

@@ -26,6 +26,7 @@ export const CSV_COLUMNS = [
   'ended_at',
   'note',
   'mismatch',
+  'cashier',
 ] as const;
 
 /**
@@ -77,6 +78,7 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
     row.ended_at ? isoInZone(row.ended_at, timeZone) : '',
     row.note,
     row.mismatch,
+    row.cashier_name,
   ];
 }
 

@@ -1,34 +1,47 @@
 /**
- * settings.save: who may change the till's settings, and how a change is checked before it is
- * written. At first run (no owner PIN yet) whoever installs sets the till up. After that every
- * change (payee, shop name, gateway and its key, currencies, callback URL, locale, time zone, PIN)
- * needs an owner session, and a new PIN also the current one. Everything is checked first and
- * written in one update, so a refused save changes nothing.
+ * settings.save: how a change is checked before it is written. Who may save is the permission table's
+ * business (staff/permissions.ts: `setup`, the owner; open at first run, before the owner account
+ * exists). A PIN given at first run makes the owner account; later it is the signed-in owner's new PIN
+ * and needs the current one. Everything is checked first and written in one update, so a refused save
+ * changes nothing; what changed goes to the audit log with before and after (never a key or a PIN).
  */
 import { PosError, type GatewayTarget, type PayeeView, type SettingsPatch } from '../../../shared/posapi.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
+import type { AuditLog } from '../audit/log.js';
 import { mayCarryMerchantKey, sameGateway, type GatewaySetting } from '../link/key-policy.js';
-import type { OwnerArea } from '../owner/area.js';
-import { hashPin } from '../owner/pin-guard.js';
+import { callerActor, type StaffArea } from '../staff/area.js';
 import type { Stored, TillSettingsStore } from './store.js';
 
 export interface SettingsSaveDeps {
   settings: TillSettingsStore;
-  owner: OwnerArea;
+  staff: StaffArea;
+  audit: AuditLog;
   /** The embedded gateway's key: refused as a hosted gateway's key (it never leaves this machine). */
   embeddedKey: string;
   /** Looks a payee up on a gateway (the one being saved, which is not in use yet). */
   lookup(target: GatewaySetting, networkId: string): Promise<PayeeView>;
 }
 
-const OWNER_REQUIRED = 'Changing the settings needs the owner: enter the owner PIN first.';
+/** A setting as the audit log shows it: a hosted gateway's key only as set or not. */
+function auditable(key: keyof Stored, value: Stored[keyof Stored]): unknown {
+  if (key === 'gateway' && typeof value === 'object' && value && 'kind' in value && value.kind === 'hosted')
+    return { kind: 'hosted', baseUrl: value.baseUrl, merchantKeySet: Boolean(value.merchantKey) };
+  return value;
+}
 
-function requireOwner(owner: OwnerArea, token: string | undefined): void {
-  if (!token) throw new PosError('owner_required', OWNER_REQUIRED, 'token');
-  try {
-    owner.check(token);
-  } catch {
-    throw new PosError('owner_required', OWNER_REQUIRED, 'token');
+/** Before and after of the settings that changed. */
+function settingsDiff(before: Stored, changes: Partial<Stored>): { before: object; after: object } | undefined {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(changes) as (keyof Stored)[]) {
+    if (key === 'ownerPinHash' || key === 'receiverPort') continue;
+    const a = auditable(key, before[key]);
+    const b = auditable(key, changes[key]!);
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    was[key] = a;
+    now[key] = b;
   }
+  return Object.keys(now).length ? { before: was, after: now } : undefined;
 }
 
 /**
@@ -76,12 +89,14 @@ function checkTimeZone(timeZone: string): void {
 }
 
 /** Checks a settings patch and who sends it, then writes it; answers what changed. */
-export async function saveSettings(deps: SettingsSaveDeps, patch: SettingsPatch): Promise<{ gatewayChanged: boolean }> {
+export async function saveSettings(
+  deps: SettingsSaveDeps,
+  patch: SettingsPatch,
+  caller: PosCaller,
+): Promise<{ gatewayChanged: boolean }> {
   const stored = deps.settings.stored();
-  if (stored.ownerPinHash) {
-    requireOwner(deps.owner, patch.token);
-    if (patch.ownerPin !== undefined) deps.owner.confirmPin(patch.currentPin);
-  }
+  const firstOwner = deps.staff.accounts.ownerCount() === 0;
+  if (patch.ownerPin !== undefined && !firstOwner) deps.staff.checkOwnPin(caller, patch.currentPin);
   const changes: Partial<Stored> = {};
   if (patch.gateway) changes.gateway = resolveGateway(stored.gateway, patch.gateway, deps.embeddedKey);
   if (patch.locale !== undefined) checkLocale(patch.locale);
@@ -98,7 +113,12 @@ export async function saveSettings(deps: SettingsSaveDeps, patch: SettingsPatch)
   if (patch.locale !== undefined) changes.locale = patch.locale;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;
-  if (patch.ownerPin !== undefined) changes.ownerPinHash = hashPin(patch.ownerPin);
+  const diff = settingsDiff(stored, changes);
   deps.settings.update(changes);
+  if (diff) deps.audit.record(callerActor(caller), 'settings.change', 'settings', diff);
+  if (patch.ownerPin !== undefined) {
+    if (firstOwner) deps.staff.createOwner(caller.connection, patch.ownerPin);
+    else deps.staff.writeOwnPin(caller, patch.ownerPin);
+  }
   return { gatewayChanged: changes.gateway !== undefined || changes.payee !== undefined };
 }

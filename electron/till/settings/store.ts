@@ -22,7 +22,10 @@ const StoredSchema = z.object({
   locale: z.string(),
   timeZone: z.string(),
   publicCallbackUrl: z.string(),
+  /** The single owner PIN of tills from before staff accounts: migration 6 made it the owner account's. */
   ownerPinHash: z.string(),
+  /** The till locks after this many minutes without use (README, "Staff and roles"). */
+  idleLockMinutes: z.number().int().min(1).max(240),
   /** The callback receiver's port, kept so payments made before a restart still reach it. */
   receiverPort: z.number().int().min(0).max(65535),
 });
@@ -38,6 +41,7 @@ export const DEFAULT_SETTINGS: Stored = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinHash: '',
+  idleLockMinutes: 5,
   receiverPort: 0,
 };
 
@@ -65,7 +69,8 @@ export class TillSettingsStore {
     return next;
   }
 
-  view(): TillSettings {
+  /** `ownerSet`: whether the owner account exists (staff/accounts.ts knows). */
+  view(ownerSet: boolean): TillSettings {
     const s = this.stored();
     return {
       configured: s.payee !== null,
@@ -77,7 +82,8 @@ export class TillSettingsStore {
       locale: s.locale,
       timeZone: s.timeZone,
       publicCallbackUrl: s.publicCallbackUrl,
-      ownerPinSet: s.ownerPinHash !== '',
+      ownerPinSet: ownerSet,
+      idleLockMinutes: s.idleLockMinutes,
     };
   }
 }

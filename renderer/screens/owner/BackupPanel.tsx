@@ -40,16 +40,16 @@ function BackupState({ status, settings }: { status: BackupStatus; settings: Til
   );
 }
 
-function useBackups(token: string, setMessage: (message: Message | null) => void) {
+function useBackups(setMessage: (message: Message | null) => void) {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const status = useQuery({
-    queryKey: ['backup.status', token],
-    queryFn: () => api.call('backup.status', { token }),
+    queryKey: ['backup.status'],
+    queryFn: () => api.call('backup.status', {}),
     refetchInterval: 10_000,
   });
   const done = (next: BackupStatus, text: string) => {
-    queryClient.setQueryData(['backup.status', token], next);
+    queryClient.setQueryData(['backup.status'], next);
     void queryClient.invalidateQueries({ queryKey: ['backup.health'] });
     setMessage(next.lastError ? { error: true, text: next.lastError } : { error: false, text });
   };
@@ -61,12 +61,12 @@ function useBackups(token: string, setMessage: (message: Message | null) => void
     );
   const configure = useMutation({
     mutationFn: (args: { folder: string; passphrase?: string; everyHours: number; keep: number }) =>
-      api.call('backup.configure', { token, ...args }),
+      api.call('backup.configure', args),
     onSuccess: (next) => done(next, t('backupSaved')),
     onError: fail,
   });
   const run = useMutation({
-    mutationFn: () => api.call('backup.run', { token }),
+    mutationFn: () => api.call('backup.run', {}),
     onSuccess: (next) =>
       done(next, t('backupMade', { file: next.lastFile.split(/[\\/]/).pop() ?? '', size: sizeOf(next.lastBytes) })),
     onError: fail,
@@ -159,9 +159,9 @@ function BackupForm({ current, saving, running, message, onSave, onRun, onMismat
   );
 }
 
-export function BackupPanel({ token, settings }: { token: string; settings: TillSettings }) {
+export function BackupPanel({ settings }: { settings: TillSettings }) {
   const [message, setMessage] = useState<Message | null>(null);
-  const { status, configure, run } = useBackups(token, setMessage);
+  const { status, configure, run } = useBackups(setMessage);
   if (!status.data) return null;
   // A saved form starts afresh: the typed passphrase does not linger on screen.
   const formKey = `${configure.submittedAt}-${configure.isSuccess}`;

@@ -1,5 +1,6 @@
 /**
- * The day's totals: takings per quote currency, what payers paid in, orders per status, and the hourly chart.
+ * The day's totals: takings per quote currency, what payers paid in, per cashier, orders per status, and the
+ * hourly chart.
  * Figures shown as text stay exact decimal strings; only the chart turns them into numbers.
  */
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } from 'chart.js';
@@ -29,6 +30,14 @@ function Figures({ totals, locale }: { totals: Totals; locale: string }) {
         {totals.perAsset.map((a) => (
           <li key={a.assetId}>
             {formatAmount(a.total, locale)} {a.symbol} <small>({a.count})</small>
+          </li>
+        ))}
+      </ul>
+      <h3>{t('byCashier')}</h3>
+      <ul className="figures per-cashier">
+        {totals.perCashier.map((c) => (
+          <li key={`${c.cashierId}-${c.quoteAssetId}`}>
+            {c.cashierName || t('noCashier')}: {formatAmount(c.total, locale)} {c.symbol} <small>({c.count})</small>
           </li>
         ))}
       </ul>

@@ -8,20 +8,11 @@ import { usePosApi } from '../../app/api-context.js';
 import { formatTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 
-export function DeliveryLog({
-  detail,
-  token,
-  settings,
-}: {
-  detail: OrderDetail;
-  token: string;
-  settings: TillSettings;
-}) {
+export function DeliveryLog({ detail, settings }: { detail: OrderDetail; settings: TillSettings }) {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const redeliver = useMutation({
-    mutationFn: (deliveryId: string) =>
-      api.call('owner.redeliver', { token, orderId: detail.order.orderId, deliveryId }),
+    mutationFn: (deliveryId: string) => api.call('owner.redeliver', { orderId: detail.order.orderId, deliveryId }),
     onSuccess: (d) => queryClient.setQueryData(['owner.order', d.order.orderId], d),
   });
   return (

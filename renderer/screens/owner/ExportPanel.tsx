@@ -13,7 +13,7 @@ export interface ExportRange {
   to: string;
 }
 
-function download(filename: string, csv: string): void {
+export function download(filename: string, csv: string): void {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
@@ -23,19 +23,17 @@ function download(filename: string, csv: string): void {
 }
 
 export function ExportPanel({
-  token,
   day,
   range,
   onRange,
 }: {
-  token: string;
   day: string;
   range: ExportRange;
   onRange: (range: ExportRange) => void;
 }) {
   const api = usePosApi();
   const exportCsv = useMutation({
-    mutationFn: () => api.call('owner.export', { token, from: range.from || day, to: range.to || day }),
+    mutationFn: () => api.call('owner.export', { from: range.from || day, to: range.to || day }),
     onSuccess: (file) => download(file.filename, file.csv),
   });
   return (

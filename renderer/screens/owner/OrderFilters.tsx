@@ -1,4 +1,4 @@
-/** Filters over the day's orders (status, payment asset, wallet or on chain, search) and how many match. */
+/** Filters over the day's orders (status, payment asset, wallet or on chain, cashier, search) and how many match. */
 import type { DayReview, OrderStatus } from '../../../shared/posapi.js';
 import { t } from '../../app/text.js';
 import type { OrderFilter, OrderMethod } from './useDayReview.js';
@@ -14,6 +14,14 @@ const STATUSES: OrderStatus[] = [
   'success',
   'failed',
 ];
+
+/** The cashiers of the day (with takings or on this page), by account id. */
+function cashiersOf(review: DayReview | undefined): [string, string][] {
+  const names = new Map<string, string>();
+  for (const c of review?.totals.perCashier ?? []) if (c.cashierId) names.set(c.cashierId, c.cashierName);
+  for (const o of review?.orders ?? []) if (o.cashierId) names.set(o.cashierId, o.cashierName);
+  return [...names.entries()];
+}
 
 export function OrderFilters({
   filter,
@@ -54,6 +62,17 @@ export function OrderFilters({
           <option value="">{t('any')}</option>
           <option value="wallet">{t('wallet')}</option>
           <option value="chain">{t('onChain')}</option>
+        </select>
+      </label>
+      <label className="inline">
+        {t('filterCashier')}
+        <select value={filter.cashierId} onChange={(e) => onRefine({ cashierId: e.target.value })}>
+          <option value="">{t('any')}</option>
+          {cashiersOf(review).map(([id, name]) => (
+            <option key={id} value={id}>
+              {name}
+            </option>
+          ))}
         </select>
       </label>
       <label className="inline">

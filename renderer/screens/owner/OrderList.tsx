@@ -16,6 +16,7 @@ function OrderRow({ o, settings, onOpen }: { o: DayOrderRow; settings: TillSetti
       <td className="num">
         {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol} {o.isChain ? '⛓' : ''}
       </td>
+      <td>{o.cashierName || t('noCashier')}</td>
       <td>
         <span className={`badge status-${o.status}`}>{o.status.replace('_', ' ')}</span>
         {o.mismatch ? ' ⚠' : ''}
@@ -46,6 +47,7 @@ export function OrderList({
           <th scope="col">{t('colOrder')}</th>
           <th scope="col">{t('colAmount')}</th>
           <th scope="col">{t('paidIn')}</th>
+          <th scope="col">{t('colCashier')}</th>
           <th scope="col">{t('colStatus')}</th>
           <th scope="col">
             <span className="visually-hidden">{t('details')}</span>

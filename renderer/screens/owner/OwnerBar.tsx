@@ -1,7 +1,7 @@
-/** The owner area's top row: the day under review, print the close-of-day summary, and lock. */
+/** The day review's top row: the day under review and print the close-of-day summary (Lock is in the session bar). */
 import { t } from '../../app/text.js';
 
-export function OwnerBar({ day, onDay, onLock }: { day: string; onDay: (day: string) => void; onLock: () => void }) {
+export function OwnerBar({ day, onDay }: { day: string; onDay: (day: string) => void }) {
   return (
     <div className="row no-print">
       <h2 id="owner-title">{t('ownerTitle')}</h2>
@@ -11,9 +11,6 @@ export function OwnerBar({ day, onDay, onLock }: { day: string; onDay: (day: str
       </label>
       <button type="button" onClick={() => window.print()}>
         {t('printSummary')}
-      </button>
-      <button type="button" onClick={onLock}>
-        {t('lock')}
       </button>
     </div>
   );

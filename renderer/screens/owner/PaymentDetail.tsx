@@ -73,12 +73,10 @@ function Timeline({ order, settings }: { order: OrderView; settings: TillSetting
 
 export function PaymentDetail({
   detail,
-  token,
   settings,
   onClose,
 }: {
   detail: OrderDetail;
-  token: string;
   settings: TillSettings;
   onClose: () => void;
 }) {
@@ -98,7 +96,7 @@ export function PaymentDetail({
           : '—'}
       </p>
       <Timeline order={o} settings={settings} />
-      <DeliveryLog detail={detail} token={token} settings={settings} />
+      <DeliveryLog detail={detail} settings={settings} />
     </section>
   );
 }

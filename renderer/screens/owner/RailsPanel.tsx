@@ -32,18 +32,18 @@ function RailsHealth({ health }: { health: RailHealthView[] }) {
 }
 
 /** The rails view, and a save that answers in words (saved, or why not). */
-function useRails(token: string, setMessage: (message: Message) => void) {
+function useRails(setMessage: (message: Message) => void) {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const rails = useQuery({
-    queryKey: ['owner.rails', token],
-    queryFn: () => api.call('owner.rails', { token }),
+    queryKey: ['owner.rails'],
+    queryFn: () => api.call('owner.rails', {}),
     refetchInterval: 5000,
   });
   const save = useMutation({
-    mutationFn: (config: Record<string, unknown>) => api.call('owner.saveRails', { token, config }),
+    mutationFn: (config: Record<string, unknown>) => api.call('owner.saveRails', { config }),
     onSuccess: (view) => {
-      queryClient.setQueryData(['owner.rails', token], view);
+      queryClient.setQueryData(['owner.rails'], view);
       setMessage({ error: false, text: t('railsSaved') });
     },
     onError: (e) => setMessage({ error: true, text: e instanceof PosCallError ? e.shape.message : e.message }),
@@ -51,10 +51,10 @@ function useRails(token: string, setMessage: (message: Message) => void) {
   return { rails, save };
 }
 
-export function RailsPanel({ token }: { token: string }) {
+export function RailsPanel() {
   const [text, setText] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  const { rails, save } = useRails(token, setMessage);
+  const { rails, save } = useRails(setMessage);
   if (!rails.data) return null;
   if (!rails.data.available) return <p className="hint no-print">{rails.data.reason}</p>;
   const value = text ?? (rails.data.config ? JSON.stringify(rails.data.config, null, 2) : '');

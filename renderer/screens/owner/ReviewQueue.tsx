@@ -54,22 +54,13 @@ function ReviewItem({
   );
 }
 
-export function ReviewQueue({
-  items,
-  token,
-  settings,
-}: {
-  items: DayOrderRow[];
-  token: string;
-  settings: TillSettings;
-}) {
+export function ReviewQueue({ items, settings }: { items: DayOrderRow[]; settings: TillSettings }) {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const [reasons, setReasons] = useState<Record<string, string>>({});
   const decide = useMutation({
     mutationFn: (args: { orderId: string; decision: Decision }) =>
       api.call('owner.review', {
-        token,
         orderId: args.orderId,
         decision: args.decision,
         reason: reasons[args.orderId] ?? '',

@@ -1,5 +1,5 @@
 /**
- * The owner's day review as a query: the chosen day, the list's filters and page. Changing a filter goes
+ * The day review as a query: the chosen day, the list's filters (also by cashier) and page. Changing a filter goes
  * back to the first page; changing the day keeps the page, as it always has.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -14,30 +14,30 @@ export interface OrderFilter {
   assetId: string;
   method: OrderMethod;
   search: string;
+  /** An account id; '' any. */
+  cashierId: string;
 }
 
-const ANY: OrderFilter = { status: '', assetId: '', method: '', search: '' };
+const ANY: OrderFilter = { status: '', assetId: '', method: '', search: '', cashierId: '' };
 
-export function useDayReview(ownerToken: string | null) {
+export function useDayReview() {
   const api = usePosApi();
-  const token = ownerToken ?? '';
   const [day, setDay] = useState('');
   const [filter, setFilter] = useState<OrderFilter>(ANY);
   const [page, setPage] = useState(0);
-  const { status, assetId, method, search } = filter;
+  const { status, assetId, method, search, cashierId } = filter;
   const review = useQuery({
-    queryKey: ['owner.day', token, day, status, assetId, method, search, page],
+    queryKey: ['owner.day', day, status, assetId, method, search, cashierId, page],
     queryFn: () =>
       api.call('owner.day', {
-        token,
         ...(day ? { day } : {}),
         ...(status ? { status } : {}),
         ...(assetId ? { assetId } : {}),
         ...(method ? { method } : {}),
         ...(search ? { search } : {}),
+        ...(cashierId ? { cashierId } : {}),
         page,
       }),
-    enabled: ownerToken !== null,
     placeholderData: (previous) => previous,
   });
   const refine = (change: Partial<OrderFilter>) => {

@@ -47,7 +47,7 @@ export function CurrentOwnerPin({ form, edit, settings, message }: PinProps) {
           onChange={(e) => edit({ currentPin: e.target.value.trim() })}
           aria-invalid={message?.field === 'currentPin'}
           aria-describedby="current-pin-hint setup-message"
-          required
+          required={form.ownerPin !== ''}
         />
       </label>
       <small id="current-pin-hint">{t('ownerPinCurrentHint')}</small>

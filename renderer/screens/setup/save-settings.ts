@@ -1,40 +1,28 @@
 /**
- * Saving the settings: at first run (no owner PIN yet) anyone installing saves; after that the save
- * opens an owner session with the current PIN for this one save (the main process checks it) and locks
- * it again (README, "Security").
+ * Saving the settings: at first run (no owner account yet) anyone installing saves and the PIN typed
+ * makes the owner account; after that only a signed-in owner reaches this screen (the main process
+ * checks the permission), and a new PIN is confirmed with the current one (README, "Staff and roles").
  */
 import type { PosApi, SettingsPatch, TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { t } from '../../app/text.js';
 import type { SetupMessage } from './setup-form.js';
 
-/** Saves with an owner session when an owner PIN exists; the current PIN also confirms a new PIN. */
+/** Saves; the current PIN goes along only to confirm a new PIN. */
 export async function saveAsOwner(
   api: PosApi,
   patch: SettingsPatch,
   settings: TillSettings,
   currentPin: string,
 ): Promise<TillSettings> {
-  if (!settings.ownerPinSet) return api.call('settings.save', patch);
-  let token: string;
-  try {
-    token = (await api.call('owner.unlock', { pin: currentPin })).token;
-  } catch (error) {
-    // The unlock names its field `pin`; on this screen it is the current PIN.
-    if (error instanceof PosCallError) throw new PosCallError({ ...error.shape, field: 'currentPin' });
-    throw error;
-  }
-  try {
-    return await api.call('settings.save', { ...patch, token, ...(patch.ownerPin ? { currentPin } : {}) });
-  } finally {
-    void api.call('owner.lock', { token }).catch(() => undefined);
-  }
+  const confirm = settings.ownerPinSet && patch.ownerPin ? { currentPin } : {};
+  return api.call('settings.save', { ...patch, ...confirm });
 }
 
 /** A refused save in words, on the field it is about; PIN refusals keep the main process's own words. */
 export function saveRefusal(error: Error, networkId: string): SetupMessage {
   const shape = error instanceof PosCallError ? error.shape : undefined;
-  const pinProblem = shape?.field === 'currentPin' || shape?.code === 'owner_required';
+  const pinProblem = shape?.field === 'currentPin' || shape?.code === 'signed_out' || shape?.code === 'forbidden';
   const text =
     shape?.code === 'payee_not_found'
       ? t('payeeNotFound', { id: networkId })

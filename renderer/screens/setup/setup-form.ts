@@ -57,11 +57,11 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
   return patch;
 }
 
-/** Save stays disabled until the payee is named and any PIN typed has 4 to 8 digits. */
+/** Save stays disabled until the payee is named and any PIN typed has 4 to 8 digits (a new one: also the current). */
 export function canSave(form: SetupForm, settings: TillSettings): boolean {
   return (
     form.networkId !== '' &&
     (form.ownerPin === '' || PIN.test(form.ownerPin)) &&
-    (!settings.ownerPinSet || PIN.test(form.currentPin))
+    (!settings.ownerPinSet || form.ownerPin === '' || PIN.test(form.currentPin))
   );
 }

@@ -1,0 +1,88 @@
+/**
+ * Roles and permissions, in one place (README, "Staff and roles"). Each PosApi command names what it
+ * needs: `open` (anyone at the till, signed in or not), `signedIn` (any account), or a permission a
+ * role must hold. The dispatcher asks `requirement` before every command (bridge/dispatch.ts), so a
+ * new command that is not in this table does not compile, and no handler checks a role itself.
+ */
+import type { Permission, Role } from '../../../shared/posapi-staff.js';
+import type { PosCommand } from '../../../shared/posapi.js';
+
+export type Requirement = 'open' | 'signedIn' | Permission;
+
+const CASHIER: readonly Permission[] = ['sell'];
+const MANAGER: readonly Permission[] = [...CASHIER, 'orders.all', 'cancel', 'review', 'review.decide', 'export'];
+const OWNER: readonly Permission[] = [...MANAGER, 'setup', 'staff', 'audit', 'backup'];
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  cashier: CASHIER,
+  manager: MANAGER,
+  owner: OWNER,
+};
+
+export const COMMAND_REQUIREMENTS = {
+  'app.info': 'open',
+  // The renderer needs to know whether the till is set up before anyone signs in; it holds no secret.
+  'settings.get': 'open',
+  'settings.save': 'setup',
+  'payee.lookup': 'setup',
+  'assets.quote': 'sell',
+  'assets.payment': 'sell',
+  'assets.settlement': 'sell',
+  'order.create': 'sell',
+  'order.get': 'sell',
+  'order.list': 'sell',
+  'order.refresh': 'sell',
+  'order.cancel': 'cancel',
+  'sandbox.payInFull': 'sell',
+  'sandbox.payPart': 'sell',
+  'sandbox.mine': 'sell',
+  'sandbox.advanceClock': 'sell',
+  'owner.day': 'review',
+  'owner.order': 'review',
+  'owner.review': 'review.decide',
+  'owner.redeliver': 'review.decide',
+  'owner.export': 'export',
+  'owner.rails': 'setup',
+  'owner.saveRails': 'setup',
+  'staff.roster': 'open',
+  'staff.signIn': 'open',
+  'staff.session': 'open',
+  'staff.lock': 'open',
+  'staff.changePin': 'signedIn',
+  'staff.list': 'staff',
+  'staff.add': 'staff',
+  'staff.update': 'staff',
+  'staff.resetPin': 'staff',
+  'staff.setIdleLock': 'staff',
+  'audit.list': 'audit',
+  'audit.export': 'audit',
+  // Whether backups are overdue: a yes or no for the status bar, nothing of where they are.
+  'backup.health': 'open',
+  'backup.status': 'backup',
+  'backup.configure': 'backup',
+  'backup.run': 'backup',
+  // Refused by the command itself once the till is set up or has orders (first run is open anyway).
+  'backup.restore': 'setup',
+} as const satisfies Record<PosCommand, Requirement>;
+
+export function permissionsOf(role: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
+
+export function roleMay(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Words for a refusal: what the permission lets one do. */
+export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
+  sell: 'sell',
+  'orders.all': "see other cashiers' orders",
+  cancel: 'cancel a payment',
+  review: 'open the day review',
+  'review.decide': 'decide on payments under review',
+  export: 'export',
+  setup: 'change Setup',
+  staff: 'manage staff',
+  audit: 'see the audit log',
+  backup: 'manage backups',
+};
