@@ -61,6 +61,7 @@ export const SettlementAssetItemSchema = z.object({
   isAsset: z.literal(true),
   chainAsset: ChainAssetSchema,
   isAvailable: z.boolean().optional(),
+  quoteSymbol: z.string().optional(),
   minQuoteAmount: z.string().optional(),
   maxQuoteAmount: z.string().optional(),
 });
@@ -147,6 +148,10 @@ export const PaymentResultSchema = z.object({
   settleAmount: z.string(),
   settleSymbol: z.string(),
   settleAsset: z.string(),
+  /** The payee's name, its network id (a string) and avatar URL ("" when none); older gateways omit them. */
+  payee: z.string().optional(),
+  payeeMixinNumber: z.string().optional(),
+  payeeAvatarUrl: z.string().optional(),
   transactions: z.array(ResultTransactionSchema).optional(),
   payment: z
     .object({ isMultiPay: z.boolean(), isFullyPaid: z.boolean(), totalTransactionsAmount: z.string() })

@@ -251,7 +251,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     origin: deps.origin,
     realNow,
   });
-  const operations = new ResultOperations({ store, payments, catalog, engine, clock, committed });
+  const operations = new ResultOperations({ store, payments, catalog, payees, engine, clock, committed });
   const everyMs = deps.schedulerMs ?? 250;
   const scheduler = new Scheduler({ engine, rails, dispatcher, clock, logger: deps.logger, everyMs });
   const writes = new GroupCommit(db);

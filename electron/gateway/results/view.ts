@@ -8,7 +8,8 @@
  */
 import { add, compare, isZero } from '../../../shared/money.js';
 import type { PaymentResult, ResultTransaction } from '../../../shared/wire.js';
-import type { Catalog } from '../catalog.js';
+import type { Catalog, Network } from '../catalog.js';
+import type { Payee } from '../payees.js';
 import type { PaymentRow } from '../payments/store.js';
 import { recognisedOf, surplusOf } from './machine.js';
 
@@ -40,11 +41,29 @@ function surplusStatus(surplus: string, stored: string): string {
   return stored === 'no' || stored === '' ? 'recorded' : stored;
 }
 
+function transactionsView(
+  transactions: readonly TransactionView[],
+  catalog: Catalog,
+  network: Network | undefined,
+): ResultTransaction[] {
+  return transactions.map((t) => ({
+    paymentAmount: t.amount,
+    paymentAssetId: t.assetId,
+    paymentAssetSymbol: catalog.assets.get(t.assetId)?.symbol ?? '',
+    requiredConfirms: t.requiredConfirmations,
+    confirmations: t.confirmations,
+    txid: t.txid,
+    blockExplorerUrl: network?.explorerTxUrl && t.confirmations >= 0 ? `${network.explorerTxUrl}${t.txid}` : '',
+    broadcastAt: t.seenAt,
+  }));
+}
+
 export function buildResult(
   payment: PaymentRow,
   catalog: Catalog,
   transactions: readonly TransactionView[],
   withParts: ReadonlySet<string>,
+  payee: Payee | undefined,
 ): PaymentResult {
   const asset = catalog.assets.get(payment.payment_asset_id);
   const quote = catalog.fiats.get(payment.quote_asset_id) ?? catalog.assets.get(payment.quote_asset_id);
@@ -55,11 +74,10 @@ export function buildResult(
     received: sum(counted),
     late: sum(transactions.filter((t) => t.late)),
   };
-  const recognised = recognisedOf(amounts);
-  const surplus = surplusOf(amounts);
+  const [recognised, surplus] = [recognisedOf(amounts), surplusOf(amounts)];
   const confirmedTotal = sum(counted.filter((t) => t.confirmed));
-  const onChain = payment.is_chain === 1;
-  const showsConfirmations = onChain && (payment.status === 'confirming' || payment.status === 'pending');
+  const showsConfirmations =
+    payment.is_chain === 1 && (payment.status === 'confirming' || payment.status === 'pending');
   const minConfirmations = counted.length > 0 ? Math.min(...counted.map((t) => Math.max(t.confirmations, 0))) : 0;
   const last = counted.at(-1);
   const legacy = payment.created_at < NEW_STATUS_SET_FROM_MS;
@@ -95,19 +113,12 @@ export function buildResult(
     settleAmount: payment.settle_amount,
     settleSymbol: payment.settle_symbol,
     settleAsset: payment.settle_asset,
+    payee: payee?.fullName ?? '',
+    payeeMixinNumber: payee?.networkId ?? '',
+    // Payees of this gateway have no avatar; existing clients read "" as none.
+    payeeAvatarUrl: '',
   };
-  if (withParts.has('transactions')) {
-    result.transactions = transactions.map((t): ResultTransaction => ({
-      paymentAmount: t.amount,
-      paymentAssetId: t.assetId,
-      paymentAssetSymbol: catalog.assets.get(t.assetId)?.symbol ?? '',
-      requiredConfirms: t.requiredConfirmations,
-      confirmations: t.confirmations,
-      txid: t.txid,
-      blockExplorerUrl: network?.explorerTxUrl && t.confirmations >= 0 ? `${network.explorerTxUrl}${t.txid}` : '',
-      broadcastAt: t.seenAt,
-    }));
-  }
+  if (withParts.has('transactions')) result.transactions = transactionsView(transactions, catalog, network);
   if (withParts.has('payment')) {
     const payable = payment.payable_amount || '0';
     result.payment = {
