@@ -154,7 +154,17 @@ export const PaymentResultSchema = z.object({
   payeeAvatarUrl: z.string().optional(),
   transactions: z.array(ResultTransactionSchema).optional(),
   payment: z
-    .object({ isMultiPay: z.boolean(), isFullyPaid: z.boolean(), totalTransactionsAmount: z.string() })
+    .object({
+      isMultiPay: z.boolean(),
+      isFullyPaid: z.boolean(),
+      totalTransactionsAmount: z.string(),
+      /** Paydesk: the rate that priced the payment (quote units per payment unit), its source and time (unix s). */
+      price: z.string().optional(),
+      priceSource: z.string().optional(),
+      priceAt: z.number().int().optional(),
+      /** Paydesk: what was received (totalTransactionsAmount) at that price, in the quote currency. */
+      receivedQuoteAmount: z.string().optional(),
+    })
     .optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;

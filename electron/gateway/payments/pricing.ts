@@ -59,10 +59,33 @@ export class Pricing {
     return quotablePrice(
       this.deps.rates,
       key,
-      { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow },
+      { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow, mode: this.deps.mode, label: this.label },
       param,
     );
   };
+
+  /** How the owner reads a price key: an asset's symbol, a currency's code. */
+  readonly label = (key: string): string =>
+    this.deps.catalog.assets.get(key.toLowerCase())?.symbol ??
+    this.deps.catalog.fiats.get(key.toLowerCase())?.symbol ??
+    key.toUpperCase();
+
+  /**
+   * Where the prices of a payment asset and its quote currency came from, and when the older of the
+   * two was true (real ms): kept with every instruction (the rate used).
+   */
+  rateUsed(payment: Asset, quote: QuoteAsset): { source: string; atMs: number } {
+    const parts: string[] = [];
+    let atMs = Number.MAX_SAFE_INTEGER;
+    for (const key of [payment.assetId, quote.id]) {
+      const rate = this.deps.rates.usdPrice(key);
+      if (!rate || key === 'usd') continue;
+      parts.push(`${this.label(key)} ${rate.source}${rate.detail ? ` (${rate.detail})` : ''}`);
+      // Bundled and merchant-set prices never age: their time is when they were set.
+      atMs = Math.min(atMs, rate.updatedAtMs);
+    }
+    return { source: parts.join('; '), atMs: atMs === Number.MAX_SAFE_INTEGER ? 0 : atMs };
+  }
 
   quoteAsset(id: string): QuoteAsset {
     const quote = this.deps.catalog.quoteAsset(id, this.deps.mode);
@@ -202,7 +225,8 @@ export class Pricing {
       spreadPercent: this.deps.settings.get().spreadPercent,
     });
     if (fixed === '') this.checkPaymentLimits(payment, priced.paymentAmount, 'quoteAmount');
-    return priced;
+    const used = this.rateUsed(payment, quote);
+    return { ...priced, priceSource: used.source, priceAtMs: used.atMs };
   }
 
   /**

@@ -42,6 +42,7 @@ export class ResultOperations {
       engine.transactionsOf(payment.trace_id),
       withParts,
       this.deps.payees.get(payment.payee_id),
+      withParts.has('payment') ? store.current(payment.trace_id) : undefined,
     );
   }
 

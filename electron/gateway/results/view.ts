@@ -6,11 +6,11 @@
  * by the machine's own rules: paymentAmount never above payableAmount, surplusAmount the rest, so
  * the two add up to what the payer sent in the payment asset (totalTransactionsAmount).
  */
-import { add, compare, isZero } from '../../../shared/money.js';
+import { add, compare, isZero, multiply, roundDown } from '../../../shared/money.js';
 import type { PaymentResult, ResultTransaction } from '../../../shared/wire.js';
 import type { Catalog, Network } from '../catalog.js';
 import type { Payee } from '../payees.js';
-import type { PaymentRow } from '../payments/store.js';
+import type { InstructionRow, PaymentRow } from '../payments/store.js';
 import { recognisedOf, surplusOf } from './machine.js';
 
 /** Payments created before this (UTC) are shown in the pre-2026-08-13 status set. */
@@ -41,6 +41,26 @@ function surplusStatus(surplus: string, stored: string): string {
   return stored === 'no' || stored === '' ? 'recorded' : stored;
 }
 
+/** The quote currency's decimal places (2 when unknown). */
+function quoteDigits(catalog: Catalog, quoteAssetId: string): number {
+  return catalog.fiats.get(quoteAssetId)?.decimalDigit ?? catalog.assets.get(quoteAssetId)?.precision ?? 2;
+}
+
+/** The rate that priced the payment and the accountant's figure: what was received, at that rate, in the quote currency. */
+function rateUsed(
+  rate: Pick<InstructionRow, 'price' | 'price_source' | 'price_at'> | undefined,
+  total: string,
+  digits: number,
+) {
+  if (!rate || rate.price === '') return {};
+  return {
+    price: rate.price,
+    priceSource: rate.price_source,
+    priceAt: Math.floor(rate.price_at / 1000),
+    receivedQuoteAmount: roundDown(multiply(total, rate.price), digits),
+  };
+}
+
 function transactionsView(
   transactions: readonly TransactionView[],
   catalog: Catalog,
@@ -64,6 +84,7 @@ export function buildResult(
   transactions: readonly TransactionView[],
   withParts: ReadonlySet<string>,
   payee: Payee | undefined,
+  rate?: Pick<InstructionRow, 'price' | 'price_source' | 'price_at'>,
 ): PaymentResult {
   const asset = catalog.assets.get(payment.payment_asset_id);
   const quote = catalog.fiats.get(payment.quote_asset_id) ?? catalog.assets.get(payment.quote_asset_id);
@@ -121,11 +142,13 @@ export function buildResult(
   if (withParts.has('transactions')) result.transactions = transactionsView(transactions, catalog, network);
   if (withParts.has('payment')) {
     const payable = payment.payable_amount || '0';
+    // Everything the payer sent in the payment asset: paid toward the order plus surplus.
+    const total = add(recognised, surplus);
     result.payment = {
       isMultiPay: counted.length > 1,
       isFullyPaid: !isZero(confirmedTotal) && (isZero(payable) || compare(confirmedTotal, payable) >= 0),
-      // Everything the payer sent in the payment asset: paid toward the order plus surplus.
-      totalTransactionsAmount: add(recognised, surplus),
+      totalTransactionsAmount: total,
+      ...rateUsed(rate, total, quoteDigits(catalog, payment.quote_asset_id)),
     };
   }
   return result;
