@@ -4,6 +4,7 @@
  * headless host over HTTP + an event stream; the renderer never knows which.
  * Args are validated with these schemas on the main side before any handler runs.
  */
+import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import type { ResultStatus } from './status.js';
 import type { RailHealth } from './wire.js';
@@ -177,6 +178,8 @@ export interface OrderProgress {
   expiredAt: number;
   surplusAmount: string;
   settleStatus: string;
+  /** The rate that priced the payment, when the gateway says (Paydesk's gateway does, with=payment). */
+  rate?: RateUsedView;
 }
 
 export interface OrderEventView {
@@ -384,6 +387,8 @@ export const posArgSchemas = {
   'owner.rails': z.object({ token: ownerToken }).strict(),
   /** Saves the EVM rail configuration (validated by the gateway; see the README). */
   'owner.saveRails': z.object({ token: ownerToken, config: z.record(z.string(), z.unknown()) }).strict(),
+  'owner.prices': z.object({ token: ownerToken }).strict(),
+  'owner.savePrices': z.object({ token: ownerToken, config: z.record(z.string(), z.unknown()) }).strict(),
   /** CSV of the orders created in [from, to] (shop days, inclusive). */
   'owner.export': z.object({ token: ownerToken, from: dayArg, to: dayArg }).strict(),
 } as const;
@@ -414,6 +419,8 @@ export interface PosResults {
   'owner.export': { filename: string; csv: string; rows: number };
   'owner.rails': RailsView;
   'owner.saveRails': RailsView;
+  'owner.prices': PricesView;
+  'owner.savePrices': PricesView;
 }
 
 export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;
@@ -499,3 +506,4 @@ export function isPosCommand(name: string): name is PosCommand {
 }
 
 export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './ipc.js';
+export type { PricesView, RateUsedView } from './prices-view.js';

@@ -154,6 +154,22 @@ const en = {
   railError: 'last error: {error}',
   railsNone: 'No chain configured.',
   jsonInvalid: 'That is not valid JSON.',
+  rateUsed: 'Rate',
+  rateLine: '1 {asset} = {price} {quote}',
+  rateFrom: '{source}, {time}',
+  receivedValue: 'Value received',
+  pricesTitle: 'Price sources (live prices)',
+  pricesConfig: 'Price source configuration (JSON: refreshSeconds, maxDisagreementPercent, sources; see the README)',
+  pricesSave: 'Save price sources',
+  pricesSaved: 'Saved; every source was asked at once.',
+  pricesPreset: 'Add the Ethereum mainnet feeds (Chainlink)',
+  pricesNone: 'No price source configured: only fixed prices can be quoted.',
+  priceSourceHealth: '{id} ({kind}): last answer {age}, {failures} failures in a row',
+  priceSourceNever: 'never',
+  priceSourceAgo: '{s} s ago',
+  priceSourceRetry: 'next attempt in {s} s',
+  priceValue: '{symbol} {price} USD, {age} s old',
+  priceMissing: '{symbol}: {problem}',
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -1,6 +1,6 @@
 /**
  * The owner's area: PIN, the day's totals and chart, the review queue, the filtered list, a payment's
- * detail, export and the live rails (README, "The owner's day review"). The parts live in ./owner/.
+ * detail, export, the live rails and price sources (README, "The owner's day review"). The parts live in ./owner/.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { OrderList, OrderPager } from './owner/OrderList.js';
 import { OwnerBar } from './owner/OwnerBar.js';
 import { PaymentDetail } from './owner/PaymentDetail.js';
 import { PinGate } from './owner/PinGate.js';
+import { PricesPanel } from './owner/PricesPanel.js';
 import { RailsPanel } from './owner/RailsPanel.js';
 import { ReviewQueue } from './owner/ReviewQueue.js';
 import { useDayReview } from './owner/useDayReview.js';
@@ -62,6 +63,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <OrderPager review={data} page={page} onPage={setPage} />
       <ExportPanel token={token} day={data?.day ?? ''} range={range} onRange={setRange} />
       <RailsPanel token={token} />
+      <PricesPanel token={token} />
       {detail.data && openId ? (
         <PaymentDetail detail={detail.data} token={token} settings={settings} onClose={() => setOpenId(null)} />
       ) : null}

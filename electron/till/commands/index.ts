@@ -19,6 +19,7 @@ import {
   unlockOwner,
 } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
+import { priceSources, savePriceSources } from './prices.js';
 import { railSettings, saveRails } from './rails.js';
 import { advanceClock, mineBlocks, payInFull, payPart } from './sandbox.js';
 import { getSettings, lookupPayee, saveTillSettings } from './setup.js';
@@ -75,5 +76,8 @@ export function tillCommands(till: TillParts): PosHandlers {
     // rails
     'owner.rails': remote(railSettings),
     'owner.saveRails': remote(saveRails),
+    // live prices
+    'owner.prices': remote(priceSources),
+    'owner.savePrices': remote(savePriceSources),
   } satisfies PosHandlers;
 }

@@ -26,6 +26,10 @@ export const CSV_COLUMNS = [
   'ended_at',
   'note',
   'mismatch',
+  'price',
+  'price_source',
+  'price_at',
+  'received_quote_value',
 ] as const;
 
 /**
@@ -77,6 +81,11 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
     row.ended_at ? isoInZone(row.ended_at, timeZone) : '',
     row.note,
     row.mismatch,
+    // The rate that priced the payment and what was received at it (the accountant's figure).
+    result?.payment?.price ?? '',
+    result?.payment?.priceSource ?? '',
+    result?.payment?.priceAt ? isoInZone(result.payment.priceAt * 1000, timeZone) : '',
+    result?.payment?.receivedQuoteAmount ?? '',
   ];
 }
 
