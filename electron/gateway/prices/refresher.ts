@@ -117,10 +117,11 @@ export class PriceRefresher {
     await Promise.all([...this.running.values()]);
   }
 
+  /** Stops: questions under way are not waited for (a node may take long); their answers are dropped. */
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    await this.settled();
-    for (const source of this.sources) source.close?.();
+    const sources = this.sources;
     this.sources = [];
+    for (const source of sources) source.close?.();
   }
 }
