@@ -78,6 +78,9 @@ export class ChainlinkSource implements PriceSource {
       const round = RoundSchema.safeParse(roundRaw);
       if (!decimals.success) throw new Error(`${where}: decimals() is not a number of decimals`);
       if (!round.success) throw new Error(`${where}: ${round.error.issues[0]?.message ?? 'bad round'}`);
+      // A round answered in an earlier round is a carried-over (stale) answer.
+      if (round.data[4] < round.data[0])
+        throw new Error(`${where}: the latest round carries an earlier round's answer`);
       const updatedAtMs = Number(round.data[3]) * 1000;
       if (updatedAtMs > this.realNow() + FUTURE_SLACK_MS) throw new Error(`${where}: the round is timed in the future`);
       out.push({

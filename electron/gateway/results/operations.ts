@@ -76,6 +76,7 @@ export class ResultOperations {
       engine.transactionsOf(after.trace_id),
       new Set(['payment']),
       this.deps.payees.get(after.payee_id),
+      store.current(after.trace_id),
     );
   }
 }
