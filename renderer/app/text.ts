@@ -170,6 +170,15 @@ const en = {
   priceSourceRetry: 'next attempt in {s} s',
   priceValue: '{symbol} {price} USD, {age} s old',
   priceMissing: '{symbol}: {problem}',
+  pricesFor: 'Price of',
+  pricesUsd: 'USD per unit',
+  pricesAdd: 'Add to the configuration',
+  pricesAddFixed: 'A fixed price (on purpose, e.g. a stablecoin at 1 USD)',
+  pricesAddSpot: "An exchange's spot-price endpoint (HTTPS)",
+  pricesSpotId: 'Source name',
+  pricesSpotUrl: 'URL ({symbol} is replaced by the symbol)',
+  pricesSpotPath: 'Path to the price in the answer (e.g. data.price)',
+  pricesSpotSymbol: "The exchange's symbol (e.g. ETHUSDT)",
 } as const;
 
 export type TextKey = keyof typeof en;

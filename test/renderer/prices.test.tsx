@@ -4,7 +4,7 @@
  * and the rate lines of the receipt and payment detail.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PosApiContext } from '../../renderer/app/api-context.js';
 import { RateLines } from '../../renderer/components/RateLines.js';
@@ -27,7 +27,11 @@ const view: PricesView = {
       prices: [{ key: 'eth', symbol: 'ETH', usdPrice: '3100.5', ageSeconds: 7, maxAgeSeconds: 120 }],
     },
   ],
-  prices: [],
+  prices: [
+    { key: 'usd', symbol: 'USD', usdPrice: '1', source: 'bundled', ageSeconds: 0, problem: '' },
+    { key: 'eur', symbol: 'EUR', usdPrice: '', source: 'none', ageSeconds: 0, problem: 'no live price for EUR' },
+    { key: 'eth-id', symbol: 'ETH', usdPrice: '3100.5', source: 'live', ageSeconds: 7, problem: '' },
+  ],
   alerts: ['the price sources disagree on ETH by more than 2 % (a 3000, b 3300); no quote is made until they agree'],
 };
 
@@ -68,6 +72,34 @@ describe('the price sources panel', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect((saved[0] as { sources: { feeds: unknown[] }[] }).sources[0]!.feeds.length).toBeGreaterThan(3);
     expect(await screen.findByText('Saved; every source was asked at once.')).toBeTruthy();
+  });
+});
+
+describe('the guided additions', () => {
+  it('add a fixed price and a spot source to the configuration that is saved', async () => {
+    const saved: unknown[] = [];
+    renderPanel(saved);
+    const fixed = within((await screen.findByText(/A fixed price/)).closest('fieldset')!);
+    fireEvent.change(fixed.getByLabelText('Price of'), { target: { value: 'eur' } });
+    fireEvent.change(fixed.getByLabelText('USD per unit'), { target: { value: '1.08' } });
+    fireEvent.click(fixed.getByRole('button', { name: 'Add to the configuration' }));
+    const spot = within(screen.getByText(/spot-price endpoint/).closest('fieldset')!);
+    fireEvent.change(spot.getByLabelText(/^URL/), { target: { value: 'https://ex.example/t?s={symbol}' } });
+    fireEvent.change(spot.getByLabelText('Price of'), { target: { value: 'eth-id' } });
+    fireEvent.change(spot.getByLabelText(/symbol \(e.g. ETHUSDT\)/), { target: { value: 'ETHUSDT' } });
+    fireEvent.click(spot.getByRole('button', { name: 'Add to the configuration' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save price sources' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect((saved[0] as { sources: unknown[] }).sources).toEqual([
+      { id: 'fixed', kind: 'fixed', prices: [{ key: 'eur', usdPrice: '1.08' }] },
+      {
+        id: 'exchange',
+        kind: 'spot',
+        url: 'https://ex.example/t?s={symbol}',
+        path: 'price',
+        pairs: [{ key: 'eth-id', symbol: 'ETHUSDT' }],
+      },
+    ]);
   });
 });
 

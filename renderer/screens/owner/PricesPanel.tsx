@@ -11,6 +11,7 @@ import type { PricesView } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
 import { t } from '../../app/text.js';
+import { AddFixedPrice, AddSpotSource, addSource } from './PriceSourceForm.js';
 
 type Message = { error: boolean; text: string };
 
@@ -95,6 +96,8 @@ export function PricesPanel({ token }: { token: string }) {
         </ul>
       ) : null}
       <SourcesHealth view={prices.data} />
+      <AddFixedPrice prices={prices.data.prices} onAdd={(source) => parse(() => setText(addSource(value, source)))} />
+      <AddSpotSource prices={prices.data.prices} onAdd={(source) => parse(() => setText(addSource(value, source)))} />
       <label>
         {t('pricesConfig')}
         <textarea
