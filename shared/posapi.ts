@@ -5,6 +5,7 @@
  * Args are validated with these schemas on the main side before any handler runs.
  */
 import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreStaged } from './backup.js';
+import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import type { ResultStatus } from './status.js';
@@ -180,6 +181,8 @@ export interface OrderProgress {
   expiredAt: number;
   surplusAmount: string;
   settleStatus: string;
+  /** The rate that priced the payment, when the gateway says (Paydesk's gateway does, with=payment). */
+  rate?: RateUsedView;
 }
 
 export interface OrderEventView {
@@ -387,6 +390,8 @@ export const posArgSchemas = {
   'owner.rails': z.object({}).strict(),
   /** Saves the EVM rail configuration (validated by the gateway; see the README). */
   'owner.saveRails': z.object({ config: z.record(z.string(), z.unknown()) }).strict(),
+  'owner.prices': z.object({}).strict(),
+  'owner.savePrices': z.object({ config: z.record(z.string(), z.unknown()) }).strict(),
   /** CSV of the orders created in [from, to] (shop days, inclusive). */
   'owner.export': z.object({ from: dayArg, to: dayArg }).strict(),
   ...staffArgSchemas,
@@ -422,6 +427,8 @@ export interface PosResults extends StaffResults {
   'backup.configure': BackupStatus;
   'backup.run': BackupStatus;
   'backup.restore': RestoreStaged;
+  'owner.prices': PricesView;
+  'owner.savePrices': PricesView;
 }
 
 export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;
@@ -514,3 +521,4 @@ export function isPosCommand(name: string): name is PosCommand {
 export { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from './ipc.js';
 
 export type { PosCaller, Permission, Role, StaffSession } from './posapi-staff.js';
+export type { PricesView, RateUsedView } from './prices-view.js';

@@ -61,6 +61,7 @@ export const SettlementAssetItemSchema = z.object({
   isAsset: z.literal(true),
   chainAsset: ChainAssetSchema,
   isAvailable: z.boolean().optional(),
+  quoteSymbol: z.string().optional(),
   minQuoteAmount: z.string().optional(),
   maxQuoteAmount: z.string().optional(),
 });
@@ -147,9 +148,23 @@ export const PaymentResultSchema = z.object({
   settleAmount: z.string(),
   settleSymbol: z.string(),
   settleAsset: z.string(),
+  /** The payee's name, its network id (a string) and avatar URL ("" when none); older gateways omit them. */
+  payee: z.string().optional(),
+  payeeMixinNumber: z.string().optional(),
+  payeeAvatarUrl: z.string().optional(),
   transactions: z.array(ResultTransactionSchema).optional(),
   payment: z
-    .object({ isMultiPay: z.boolean(), isFullyPaid: z.boolean(), totalTransactionsAmount: z.string() })
+    .object({
+      isMultiPay: z.boolean(),
+      isFullyPaid: z.boolean(),
+      totalTransactionsAmount: z.string(),
+      /** Paydesk: the rate that priced the payment (quote units per payment unit), its source and time (unix s). */
+      price: z.string().optional(),
+      priceSource: z.string().optional(),
+      priceAt: z.number().int().optional(),
+      /** Paydesk: what was received (totalTransactionsAmount) at that price, in the quote currency. */
+      receivedQuoteAmount: z.string().optional(),
+    })
     .optional(),
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;

@@ -19,6 +19,7 @@ import { Catalog, seedCatalog } from './catalog.js';
 import { persistentMeta } from './db.js';
 import { Payees } from './payees.js';
 import { Payments } from './payments/payments.js';
+import { Prices } from './prices/prices.js';
 import { PaymentsStore } from './payments/store.js';
 import { DepositAddressBudget } from './rails/address-budget.js';
 import { EvmRail } from './rails/evm/rail.js';
@@ -26,6 +27,7 @@ import { TransactionFacts } from './rails/facts.js';
 import { Rails, type Rail } from './rails/rail.js';
 import { SandboxRail } from './rails/sandbox/rail.js';
 import { DbRates } from './rates.js';
+import { GatewayError } from './errors.js';
 import { ResultEngine } from './results/engine.js';
 import { Ledger } from './results/ledger.js';
 import { ResultOperations } from './results/operations.js';
@@ -78,10 +80,14 @@ function openStores(deps: GatewayDeps, realNow: () => number) {
   const catalog = new Catalog(db);
   const payees = new Payees(db, ids);
   if (mode === 'sandbox') payees.seedDemoUsers(clock.now());
+  const rates = new DbRates(db);
+  const { logger, trustedCa } = deps;
   return {
     catalog,
     payees,
-    rates: new DbRates(db),
+    rates,
+    /** Live prices: their sources, refresher and the rate source quotes use. */
+    prices: new Prices({ db, catalog, logger, mode, realNow, base: rates, trustedCa }),
     settings: new SettingsStore(db),
     store: new PaymentsStore(db),
     ledger: new Ledger(db),
@@ -164,6 +170,17 @@ interface RouteParts {
 /** Every route of the gateway: the /v1 groups, the review decision, the delivery log, and the rails' own. */
 function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
   const { deps, stores, payments, operations, rails, dispatcher, budget, writes } = parts;
+  const { prices } = stores;
+  // Why a quote could not use a price now ("" when it can): the owner's view of the prices.
+  const problemOf = (key: string): string => {
+    try {
+      payments.pricing.usd(key, 'price');
+      return '';
+    } catch (error) {
+      if (error instanceof GatewayError) return error.message.replace(/^price: /, '');
+      throw error;
+    }
+  };
   const { clock, mode } = deps;
   // Who asks (for the live-mode budget of new deposit addresses) travels with the write into the group commit.
   app.addHook('preHandler', (request, _reply, done) => budget.enter(request.ip, done));
@@ -175,6 +192,14 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
     payees: stores.payees,
     payments,
     rates: stores.rates,
+    readRate: (key) => {
+      const rate = prices.rates.usdPrice(key);
+      const problem = problemOf(key);
+      // Live mode never quotes the sandbox's bundled prices: they are not shown as prices either.
+      if (!rate || (mode === 'live' && rate.source === 'bundled' && key !== 'usd'))
+        return { usdPrice: '', source: 'none', updatedAtMs: 0, problem };
+      return { ...rate, problem };
+    },
     settings: stores.settings,
     realNow: parts.realNow,
     write,
@@ -197,6 +222,7 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
           traceOf: (params) => payments.find(params).trace_id,
         }),
       (routeApp, helpers) => rails.registerRoutes(routeApp, helpers),
+      (routeApp, helpers) => prices.registerRoutes(routeApp, helpers, problemOf),
     ],
   });
 }
@@ -233,12 +259,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const catchUp = (): number => scheduler.catchUp();
   const rails = composeRails(deps, { stores, facts, catchUp, committed });
   const budget = new DepositAddressBudget();
-  const { payees, rates, recipient } = stores;
+  const { payees, recipient, prices } = stores;
   const payments = new Payments({
     store,
     catalog,
     payees,
-    rates,
+    rates: prices.rates,
     settings,
     engine,
     rails,
@@ -251,11 +277,12 @@ export function createGateway(deps: GatewayDeps): Gateway {
     origin: deps.origin,
     realNow,
   });
-  const operations = new ResultOperations({ store, payments, catalog, engine, clock, committed });
+  const operations = new ResultOperations({ store, payments, catalog, payees, engine, clock, committed });
   const everyMs = deps.schedulerMs ?? 250;
   const scheduler = new Scheduler({ engine, rails, dispatcher, clock, logger: deps.logger, everyMs });
   const writes = new GroupCommit(db);
   void rails.start();
+  prices.start();
   scheduler.start();
   return {
     mode,
@@ -269,6 +296,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
       registerRoutes(app, { deps, stores, payments, operations, rails, dispatcher, budget, writes, realNow }),
     async close() {
       scheduler.stop();
+      await prices.close();
       await rails.close();
       await dispatcher.stop();
     },

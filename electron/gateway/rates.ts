@@ -2,7 +2,8 @@
  * Prices for instant exchange. A RateSource answers a USD price per unit for an asset id or a
  * fiat code. The embedded default reads the `rates` table (seeded from the bundled catalogue,
  * editable by the merchant); this module is the one that queries it. A price from a live source older than the staleness limit is
- * never used for a quote; bundled sandbox prices and merchant-set prices never go stale.
+ * never used for a quote; bundled sandbox prices and merchant-set prices never go stale, and live
+ * mode never quotes from the bundled ones (prices/ holds the live sources).
  * Staleness is measured on the real clock: a sandbox clock move is not the market moving.
  */
 import type { Db } from '../platform/db.js';
@@ -12,6 +13,10 @@ export interface Rate {
   usdPrice: string;
   source: 'bundled' | 'merchant' | 'live';
   updatedAtMs: number;
+  /** The price sources behind a live price (ids, comma-joined). */
+  detail?: string;
+  /** Why this price may not be quoted now (stale sources, sources that disagree). */
+  problem?: string;
 }
 
 export interface RateSource {
@@ -77,12 +82,22 @@ export interface RatePolicy {
   /** Live prices older than this are refused (milliseconds, real time). */
   maxAgeMs: number;
   realNow: () => number;
+  /** Live mode never quotes from the sandbox's bundled prices (USD, the unit, aside). */
+  mode: 'sandbox' | 'live';
+  /** How the owner reads a key ("ETH", "EUR"). */
+  label: (key: string) => string;
 }
 
 /** The price to quote with, or a clear error when there is none or it is stale. */
 export function quotablePrice(source: RateSource, key: string, policy: RatePolicy, param: string): string {
   const rate = source.usdPrice(key);
-  if (!rate) throw GatewayError.of('assetNotFound', `${param}: no price is available for ${key}`);
+  if (!rate) throw GatewayError.of('assetNotFound', `${param}: no price is available for ${policy.label(key)}`);
+  if (rate.problem) throw GatewayError.of('assetNotFound', `${param}: ${rate.problem}`);
+  if (policy.mode === 'live' && rate.source === 'bundled' && key.toLowerCase() !== 'usd')
+    throw GatewayError.of(
+      'assetNotFound',
+      `${param}: no live price for ${policy.label(key)}: configure a price source or a fixed price (README "Price sources"); live mode never quotes from the sandbox's bundled prices`,
+    );
   if (rate.source === 'live' && policy.realNow() - rate.updatedAtMs > policy.maxAgeMs) {
     throw GatewayError.of(
       'assetNotFound',

@@ -1,6 +1,6 @@
 /**
  * The day review (managers and the owner): the day's totals and chart, per cashier, the review queue,
- * the filtered list, a payment's detail, export, and for the owner the live rails (README, "The owner's
+ * the filtered list, a payment's detail, export, and for the owner the live rails, price sources and backups (README, "The owner's
  * day review"). Who may open it is the main process's permission table. The parts live in ./owner/.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { OrderFilters } from './owner/OrderFilters.js';
 import { OrderList, OrderPager } from './owner/OrderList.js';
 import { OwnerBar } from './owner/OwnerBar.js';
 import { PaymentDetail } from './owner/PaymentDetail.js';
+import { PricesPanel } from './owner/PricesPanel.js';
 import { RailsPanel } from './owner/RailsPanel.js';
 import { ReviewQueue } from './owner/ReviewQueue.js';
 import { useDayReview } from './owner/useDayReview.js';
@@ -49,6 +50,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <OrderPager review={data} page={page} onPage={setPage} />
       {access.may('export') ? <ExportPanel day={data?.day ?? ''} range={range} onRange={setRange} /> : null}
       {access.may('setup') ? <RailsPanel /> : null}
+      {access.may('setup') ? <PricesPanel /> : null}
       {access.may('backup') ? <BackupPanel settings={settings} /> : null}
       {detail.data && openId ? (
         <PaymentDetail detail={detail.data} settings={settings} onClose={() => setOpenId(null)} />

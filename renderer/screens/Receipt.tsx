@@ -1,6 +1,7 @@
 /** A printable receipt of one order (window.print: the browser's dialog, or Electron's). */
 import type { TillSettings } from '../../shared/posapi.js';
 import { useOrder } from '../api/hooks.js';
+import { RateLines } from '../components/RateLines.js';
 import { formatAmount, formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
@@ -38,6 +39,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
               <dd>{view.cashierName}</dd>
             </>
           ) : null}
+          <RateLines rate={view.progress?.rate} asset={symbol} quote={view.quoteSymbol} settings={settings} />
           <dt>{t('receiptTrace')}</dt>
           <dd>
             <code>{view.traceId}</code>

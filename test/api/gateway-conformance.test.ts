@@ -138,12 +138,12 @@ describe('asset lists', () => {
     expect(btc).toMatchObject({ isAsset: 1, decimalDigit: 8, chainAsset: { id: BTC, symbol: 'BTC' } });
   });
 
-  it('settlement_assets: isAsset true, isAvailable only with a quote, min/max never ""', async () => {
+  it('settlement_assets: isAsset true, isAvailable always, min/max never ""', async () => {
     const plain = (await gw.get('/v1/setting/settlement_assets', { payeeId: SHOP })).body.data as any[];
     for (const item of plain) {
       SettlementAssetItemSchema.strict().parse(item);
       expect(item.isAsset).toBe(true);
-      expect('isAvailable' in item).toBe(false);
+      expect(item.isAvailable).toBe(true);
       expect(item.minQuoteAmount).not.toBe('');
     }
     expect(plain.some((a) => a.assetId === BTC_LN)).toBe(false);

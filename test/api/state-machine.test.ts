@@ -80,6 +80,11 @@ describe('wallet payments (final at once, no confirming)', () => {
       isMultiPay: false,
       isFullyPaid: true,
       totalTransactionsAmount: payment.paymentAmount,
+      // The rate that priced it (README "Price sources"): the sandbox's bundled USDT price.
+      price: '1',
+      priceSource: 'USDT bundled',
+      priceAt: expect.any(Number),
+      receivedQuoteAmount: payment.paymentAmount,
     });
     expect(paid.transactions).toHaveLength(1);
     expect(paid.date).toBe(T0 / 1000 + (clock.now() - T0) / 1000);

@@ -11,7 +11,7 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAvailable, startAnvil, type Anvil } from '../helpers/anvil.js';
-import { ETH, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { ETH, startGateway, setFixedPrices, type TestGateway } from '../helpers/gateway.js';
 
 const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
 const PER_MINUTE = 30;
@@ -73,6 +73,7 @@ describe.runIf(anvilAvailable())('live mode: new deposit addresses per client', 
     anvil = await startAnvil();
     gw = await startGateway({ mode: 'live', railPollMs: 1000 });
     shop = (await gw.post('/v1/payees', { networkId: '8300001', fullName: 'Budget Shop' }, auth())).body.data.payeeId;
+    await setFixedPrices(gw, { [ETH]: '3200' });
     const config = await gw.post(
       '/v1/merchant/rails/evm',
       {

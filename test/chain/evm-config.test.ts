@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilAvailable, startAnvil, startRpcSwitch, type Anvil } from '../helpers/anvil.js';
-import { BTC, ETH, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
+import { BTC, ETH, startGateway, USDT, setFixedPrices, type TestGateway } from '../helpers/gateway.js';
 
 const seed = HDKey.fromMasterSeed(randomBytes(32));
 const xpub = seed.derive("m/44'/60'/0'").publicExtendedKey;
@@ -60,6 +60,7 @@ describe.runIf(anvilAvailable())('EVM rail configuration in live mode', () => {
     token = await anvil.deployToken(10n ** 15n);
     gw = await startGateway({ mode: 'live', railPollMs: 100 });
     shop = (await gw.post('/v1/payees', { networkId: '8200001', fullName: 'Config Shop' }, auth())).body.data.payeeId;
+    await setFixedPrices(gw, { [ETH]: '3200', [USDT]: '1', [BTC]: '64000' });
     const ok = await save({ xpub, chains: [ethChain()] });
     expect(ok.body.success, JSON.stringify(ok.body)).toBe(true);
   }, 60_000);

@@ -13,7 +13,7 @@ import { silentLogger } from '../../electron/platform/logger.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { toBaseUnits } from '../../shared/money.js';
 import { anvilAvailable, startAnvil, TOKEN_ABI, type Anvil } from '../helpers/anvil.js';
-import { ETH, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
+import { ETH, startGateway, USDT, setFixedPrices, type TestGateway } from '../helpers/gateway.js';
 
 const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
 
@@ -76,6 +76,7 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
     gw = await startGateway({ mode: 'live', clock, railPollMs: 100 });
     // Live mode has no demo users: the merchant registers the shop.
     SHOP = (await ok(gw.post('/v1/payees', { networkId: '8000001', fullName: 'Live Shop' }, auth()))).payeeId;
+    await setFixedPrices(gw, { [ETH]: '3200', [USDT]: '1' });
     await ok(
       gw.post(
         '/v1/merchant/rails/evm',

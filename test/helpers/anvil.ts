@@ -38,17 +38,27 @@ export interface Anvil {
   testClient: ReturnType<typeof createTestClient>;
   wallet(index?: number): ReturnType<typeof createWalletClient>;
   deployToken(supply: bigint): Promise<`0x${string}`>;
+  /** A Chainlink-style feed (test/fixtures/TestAggregator.sol) with `decimals` places and no round yet. */
+  deployAggregator(decimals: number, description: string): Promise<`0x${string}`>;
   close(): Promise<void>;
 }
 
-function compileToken(): { abi: unknown[]; bytecode: Hex } {
+export const AGGREGATOR_TEST_ABI = parseAbi([
+  'function setRound(int256 answer, uint256 updatedAt)',
+  'function latestRoundData() view returns (uint80, int256, uint256, uint256, uint80)',
+  'function decimals() view returns (uint8)',
+]);
+
+/** Compiles a contract of test/fixtures/<name>.sol with solc (the npm build). */
+function compileFixture(name: string): { abi: unknown[]; bytecode: Hex } {
   const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string };
-  const source = readFileSync(join(repoRoot, 'test/fixtures/TestToken.sol'), 'utf8');
+  const file = `${name}.sol`;
+  const source = readFileSync(join(repoRoot, 'test/fixtures', file), 'utf8');
   const output = JSON.parse(
     solc.compile(
       JSON.stringify({
         language: 'Solidity',
-        sources: { 'TestToken.sol': { content: source } },
+        sources: { [file]: { content: source } },
         settings: { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
       }),
     ),
@@ -58,7 +68,7 @@ function compileToken(): { abi: unknown[]; bytecode: Hex } {
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const contract = output.contracts['TestToken.sol']!.TestToken!;
+  const contract = output.contracts[file]![name]!;
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
 }
 
@@ -85,6 +95,19 @@ export async function startAnvil(extraArgs: string[] = [], options: { chainId?: 
   const testClient = createTestClient({ chain, mode: 'anvil', transport });
   const wallet = (index = 0) =>
     createWalletClient({ chain, transport, account: privateKeyToAccount(PAYER_KEYS[index]!) });
+  const deploy = async (name: string, args: unknown[]): Promise<`0x${string}`> => {
+    const { abi, bytecode } = compileFixture(name);
+    const hash = await wallet(0).deployContract({
+      abi,
+      bytecode,
+      args,
+      account: privateKeyToAccount(PAYER_KEYS[0]!),
+      chain,
+    });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (!receipt.contractAddress) throw new Error(`${name} not deployed`);
+    return receipt.contractAddress;
+  };
   return {
     url,
     chainId,
@@ -92,19 +115,8 @@ export async function startAnvil(extraArgs: string[] = [], options: { chainId?: 
     publicClient,
     testClient,
     wallet,
-    async deployToken(supply) {
-      const { abi, bytecode } = compileToken();
-      const hash = await wallet(0).deployContract({
-        abi,
-        bytecode,
-        args: [supply],
-        account: privateKeyToAccount(PAYER_KEYS[0]!),
-        chain,
-      });
-      const receipt = await publicClient.waitForTransactionReceipt({ hash });
-      if (!receipt.contractAddress) throw new Error('token not deployed');
-      return receipt.contractAddress;
-    },
+    deployToken: (supply) => deploy('TestToken', [supply]),
+    deployAggregator: (decimals, description) => deploy('TestAggregator', [decimals, description]),
     close: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

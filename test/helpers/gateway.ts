@@ -82,3 +82,18 @@ export async function startGateway(
     },
   };
 }
+
+/**
+ * Live mode quotes only from live or merchant-set prices (README "Price sources"): tests that are
+ * not about prices set fixed ones with the merchant key, as a shop would for a pegged stablecoin.
+ */
+export async function setFixedPrices(gw: TestGateway, prices: Record<string, string>): Promise<void> {
+  for (const [key, usdPrice] of Object.entries(prices)) {
+    const answer = await gw.post(
+      '/v1/rates',
+      { key, usdPrice },
+      { headers: { authorization: `Bearer ${gw.merchantKey}` } },
+    );
+    if (!answer.body.success) throw new Error(`setting the price of ${key}: ${answer.body.message}`);
+  }
+}

@@ -9,7 +9,7 @@ import dns from 'node:dns';
 import { syncBuiltinESMExports } from 'node:module';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ETH, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { ETH, setFixedPrices, startGateway, type TestGateway } from '../helpers/gateway.js';
 
 const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
 const REBOUND = 'callbacks.shop.example';
@@ -34,6 +34,7 @@ describe('live mode: callback targets', () => {
     gw = await startGateway({ mode: 'live', railPollMs: 60_000 });
     auth.headers.authorization = `Bearer ${gw.merchantKey}`;
     shop = (await gw.post('/v1/payees', { networkId: '8100001', fullName: 'Live Shop' }, auth)).body.data.payeeId;
+    await setFixedPrices(gw, { [ETH]: '3200' });
     // Nothing listens on port 9: the rail is configured but idle; ETH is offered live.
     const config = await gw.post(
       '/v1/merchant/rails/evm',

@@ -26,6 +26,7 @@ const SHIPPED_SCHEMA: Record<number, string> = {
   6: '90b6e020be517b4071a4b7904166d6aed46f8ffb304f3f3b3230f72203d94abb',
   7: '4c1b1780a1f39079f1e3867bbca0144f8fea9bed7c83822cc9ae657b6bbcc7c8',
   8: '4c1b1780a1f39079f1e3867bbca0144f8fea9bed7c83822cc9ae657b6bbcc7c8',
+  9: '8c71358c32b13f8752dda659a7c8adb44e042ea725503e366540f049731406d0',
 };
 
 function schemaHash(db: Database.Database): string {

@@ -27,6 +27,8 @@ const OWNERS: Record<string, string> = {
   transactions: 'results/ledger.ts',
   sandbox_chains: 'rails/sandbox/chains.ts',
   evm_blocks: 'rails/evm/blocks.ts',
+  price_observations: 'prices/store.ts',
+  price_source_health: 'prices/store.ts',
 };
 
 function sourceFiles(dir: string): string[] {

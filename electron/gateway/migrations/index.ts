@@ -13,6 +13,7 @@ import { migration005 } from './005-callback-origin-index.js';
 import { migration006 } from './006-evm-rail.js';
 import { migration007 } from './007-scheduler-indexes.js';
 import { migration008 } from './008-surplus-recompute.js';
+import { migration009 } from './009-price-sources.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   migration001,
@@ -23,4 +24,5 @@ export const gatewayMigrations: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];

@@ -95,6 +95,8 @@ export class Instructions {
       settlement_asset_id: settlement.assetId,
       estimated_settlement_amount: priced.estimatedSettlementAmount,
       price: priced.price,
+      price_source: priced.priceSource ?? '',
+      price_at: priced.priceAtMs ?? 0,
       is_chain: isChain ? 1 : 0,
       recipient: isChain ? '' : this.deps.recipient,
       memo: isChain ? '' : Buffer.from(`payment|${clientId}`).toString('base64'),
@@ -159,6 +161,8 @@ export class Instructions {
       const payable = payment.payable_amount;
       const priced: Quote = {
         price: current?.price ?? '',
+        priceSource: current?.price_source ?? '',
+        priceAtMs: current?.price_at ?? 0,
         quoteAmount: payment.quote_amount,
         paymentAmount: payment.payable_amount,
         estimatedSettlementAmount: current?.estimated_settlement_amount ?? '',

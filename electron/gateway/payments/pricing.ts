@@ -5,7 +5,18 @@
  * `rateMaxAgeSeconds` is never used), the same spread and the same limits, so they always agree about
  * which assets can pay a quote. It also resolves the assets a request names.
  */
-import { compare, isZero, lt, multiply, parseAmount } from '../../../shared/money.js';
+import {
+  compare,
+  convert,
+  isZero,
+  lt,
+  max,
+  min,
+  multiply,
+  parseAmount,
+  roundDown,
+  roundUp,
+} from '../../../shared/money.js';
 import { API_ERRORS } from '../../../shared/error-codes.js';
 import type { Asset, Catalog, QuoteAsset } from '../catalog.js';
 import { GatewayError, paramError } from '../errors.js';
@@ -48,10 +59,33 @@ export class Pricing {
     return quotablePrice(
       this.deps.rates,
       key,
-      { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow },
+      { maxAgeMs: s.rateMaxAgeSeconds * 1000, realNow: this.deps.realNow, mode: this.deps.mode, label: this.label },
       param,
     );
   };
+
+  /** How the owner reads a price key: an asset's symbol, a currency's code. */
+  readonly label = (key: string): string =>
+    this.deps.catalog.assets.get(key.toLowerCase())?.symbol ??
+    this.deps.catalog.fiats.get(key.toLowerCase())?.symbol ??
+    key.toUpperCase();
+
+  /**
+   * Where the prices of a payment asset and its quote currency came from, and when the older of the
+   * two was true (real ms): kept with every instruction (the rate used).
+   */
+  rateUsed(payment: Asset, quote: QuoteAsset): { source: string; atMs: number } {
+    const parts: string[] = [];
+    let atMs = Number.MAX_SAFE_INTEGER;
+    for (const key of [payment.assetId, quote.id]) {
+      const rate = this.deps.rates.usdPrice(key);
+      if (!rate || key === 'usd') continue;
+      parts.push(`${this.label(key)} ${rate.source}${rate.detail ? ` (${rate.detail})` : ''}`);
+      // Bundled and merchant-set prices never age: their time is when they were set.
+      atMs = Math.min(atMs, rate.updatedAtMs);
+    }
+    return { source: parts.join('; '), atMs: atMs === Number.MAX_SAFE_INTEGER ? 0 : atMs };
+  }
 
   quoteAsset(id: string): QuoteAsset {
     const quote = this.deps.catalog.quoteAsset(id, this.deps.mode);
@@ -72,15 +106,44 @@ export class Pricing {
     return this.deps.catalog.paymentAssets(this.deps.mode).filter((a) => !this.deps.catalog.network(a.network)?.proxy);
   }
 
-  /** Whether `asset` can be delivered for this quote: it has a usable price and its limits cover the quote's value. */
+  /** Whether `key` has a price a quote may use now (not missing, not stale, not refused by the live sources). */
+  hasPrice(key: string): boolean {
+    try {
+      this.usd(key, 'key');
+      return true;
+    } catch (error) {
+      if (isUnusablePrice(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Whether `asset` can be delivered: without a quote, whether it can be priced at all; with a quote
+   * currency, whether both can be priced; with an amount too, whether its limits cover the quote's value.
+   */
   settlementAvailable(asset: Asset, quote: QuoteAsset | undefined, quoteAmount: string | undefined): boolean {
-    if (!quote || !quoteAmount) return true;
+    if (!quote) return this.hasPrice(asset.assetId);
+    if (!quoteAmount) return this.hasPrice(asset.assetId) && this.hasPrice(quote.id);
     try {
       return withinLimits(asset, quoteInAsset(quote, quoteAmount, asset, this.usd));
     } catch (error) {
       if (isUnusablePrice(error)) return false;
       throw error;
     }
+  }
+
+  /**
+   * The quote amounts `asset` can settle, in the quote currency: its payment limits at the current
+   * price, within the quote currency's own limits; the quote currency's limits when it has no price.
+   */
+  quoteLimitsFor(asset: Asset, quote: QuoteAsset): { minQuoteAmount: string; maxQuoteAmount: string } {
+    const own = { minQuoteAmount: quote.minQuoteAmount, maxQuoteAmount: quote.maxQuoteAmount };
+    if (!this.hasPrice(asset.assetId) || !this.hasPrice(quote.id)) return own;
+    const assetUsd = this.usd(asset.assetId, 'settlementAssetId');
+    const quoteUsd = this.usd(quote.id, 'quoteAssetId');
+    const low = roundUp(convert(asset.minPaymentAmount, assetUsd, quoteUsd), quote.decimalDigit);
+    const high = roundDown(convert(asset.maxPaymentAmount, assetUsd, quoteUsd), quote.decimalDigit);
+    return { minQuoteAmount: max(low, own.minQuoteAmount), maxQuoteAmount: min(high, own.maxQuoteAmount) };
   }
 
   /** Resolves the settlement asset per strictMode (docs/api.md, "Creating a payment"); '' asks for the payment asset. */
@@ -162,7 +225,8 @@ export class Pricing {
       spreadPercent: this.deps.settings.get().spreadPercent,
     });
     if (fixed === '') this.checkPaymentLimits(payment, priced.paymentAmount, 'quoteAmount');
-    return priced;
+    const used = this.rateUsed(payment, quote);
+    return { ...priced, priceSource: used.source, priceAtMs: used.atMs };
   }
 
   /**

@@ -26,6 +26,10 @@ export interface Quote {
   estimatedSettlementAmount: string;
   /** USD value of the quote (for the review threshold). */
   usdValue: string;
+  /** Where the prices came from ("ETH live (feeds)"), kept with the instruction; set by Pricing.quoteFor. */
+  priceSource?: string;
+  /** When the older of the two prices was true (real ms). */
+  priceAtMs?: number;
 }
 
 export function priceQuote(input: QuoteInput): Quote {

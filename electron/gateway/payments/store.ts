@@ -60,6 +60,10 @@ export interface InstructionRow {
   settlement_asset_id: string;
   estimated_settlement_amount: string;
   price: string;
+  /** Where the price came from ("ETH live (feeds)"): the rate used, kept for the accountant. */
+  price_source: string;
+  /** When the older of its prices was true (real ms); 0 before migration 009. */
+  price_at: number;
   is_chain: number;
   recipient: string;
   memo: string;
@@ -140,6 +144,8 @@ const INSTRUCTION_COLUMNS = columnsOf<InstructionRow>({
   settlement_asset_id: 1,
   estimated_settlement_amount: 1,
   price: 1,
+  price_source: 1,
+  price_at: 1,
   is_chain: 1,
   recipient: 1,
   memo: 1,

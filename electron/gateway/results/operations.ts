@@ -10,6 +10,7 @@ import type { Catalog } from '../catalog.js';
 import { GatewayError } from '../errors.js';
 import type { Params } from '../http.js';
 import { ParamReader } from '../params.js';
+import type { Payees } from '../payees.js';
 import type { Payments } from '../payments/payments.js';
 import type { PaymentsStore } from '../payments/store.js';
 import { resolvePayment } from '../payments/terms.js';
@@ -20,6 +21,7 @@ export interface ResultOperationsDeps {
   store: PaymentsStore;
   payments: Payments;
   catalog: Catalog;
+  payees: Payees;
   engine: ResultEngine;
   clock: Clock;
   /** After payments changed (committed): wake the callback dispatcher, push to watchers. */
@@ -34,7 +36,14 @@ export class ResultOperations {
     const { store, catalog, engine } = this.deps;
     const payment = resolvePayment(store, params);
     const withParts = new Set((new ParamReader(params).raw('with') ?? '').split(',').map((s) => s.trim()));
-    return buildResult(payment, catalog, engine.transactionsOf(payment.trace_id), withParts);
+    return buildResult(
+      payment,
+      catalog,
+      engine.transactionsOf(payment.trace_id),
+      withParts,
+      this.deps.payees.get(payment.payee_id),
+      withParts.has('payment') ? store.current(payment.trace_id) : undefined,
+    );
   }
 
   /** POST /v1/payments/cancel: the result after the payment ended `failed` 40032. */
@@ -42,7 +51,13 @@ export class ResultOperations {
     const { catalog, engine } = this.deps;
     const after = this.deps.payments.cancel(params);
     setImmediate(() => this.deps.committed([after.trace_id]));
-    return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set());
+    return buildResult(
+      after,
+      catalog,
+      engine.transactionsOf(after.trace_id),
+      new Set(),
+      this.deps.payees.get(after.payee_id),
+    );
   }
 
   /** POST /v1/payments/review: approve (settled at once) or reject (failed 10095) a payment in `auditing`. */
@@ -55,6 +70,13 @@ export class ResultOperations {
     store.update(payment.trace_id, { reviewed_by: by, reviewed_at: now, review_reason: reason });
     setImmediate(() => this.deps.committed([payment.trace_id]));
     const after = store.get(payment.trace_id) ?? applied.payment;
-    return buildResult(after, catalog, engine.transactionsOf(after.trace_id), new Set(['payment']));
+    return buildResult(
+      after,
+      catalog,
+      engine.transactionsOf(after.trace_id),
+      new Set(['payment']),
+      this.deps.payees.get(after.payee_id),
+      store.current(after.trace_id),
+    );
   }
 }

@@ -6,10 +6,11 @@
  * by the machine's own rules: paymentAmount never above payableAmount, surplusAmount the rest, so
  * the two add up to what the payer sent in the payment asset (totalTransactionsAmount).
  */
-import { add, compare, isZero } from '../../../shared/money.js';
+import { add, compare, isZero, multiply, roundDown } from '../../../shared/money.js';
 import type { PaymentResult, ResultTransaction } from '../../../shared/wire.js';
-import type { Catalog } from '../catalog.js';
-import type { PaymentRow } from '../payments/store.js';
+import type { Catalog, Network } from '../catalog.js';
+import type { Payee } from '../payees.js';
+import type { InstructionRow, PaymentRow } from '../payments/store.js';
 import { recognisedOf, surplusOf } from './machine.js';
 
 /** Payments created before this (UTC) are shown in the pre-2026-08-13 status set. */
@@ -40,11 +41,50 @@ function surplusStatus(surplus: string, stored: string): string {
   return stored === 'no' || stored === '' ? 'recorded' : stored;
 }
 
+/** The quote currency's decimal places (2 when unknown). */
+function quoteDigits(catalog: Catalog, quoteAssetId: string): number {
+  return catalog.fiats.get(quoteAssetId)?.decimalDigit ?? catalog.assets.get(quoteAssetId)?.precision ?? 2;
+}
+
+/** The rate that priced the payment and the accountant's figure: what was received, at that rate, in the quote currency. */
+function rateUsed(
+  rate: Pick<InstructionRow, 'price' | 'price_source' | 'price_at'> | undefined,
+  total: string,
+  digits: number,
+) {
+  if (!rate || rate.price === '') return {};
+  return {
+    price: rate.price,
+    priceSource: rate.price_source,
+    priceAt: Math.floor(rate.price_at / 1000),
+    receivedQuoteAmount: roundDown(multiply(total, rate.price), digits),
+  };
+}
+
+function transactionsView(
+  transactions: readonly TransactionView[],
+  catalog: Catalog,
+  network: Network | undefined,
+): ResultTransaction[] {
+  return transactions.map((t) => ({
+    paymentAmount: t.amount,
+    paymentAssetId: t.assetId,
+    paymentAssetSymbol: catalog.assets.get(t.assetId)?.symbol ?? '',
+    requiredConfirms: t.requiredConfirmations,
+    confirmations: t.confirmations,
+    txid: t.txid,
+    blockExplorerUrl: network?.explorerTxUrl && t.confirmations >= 0 ? `${network.explorerTxUrl}${t.txid}` : '',
+    broadcastAt: t.seenAt,
+  }));
+}
+
 export function buildResult(
   payment: PaymentRow,
   catalog: Catalog,
   transactions: readonly TransactionView[],
   withParts: ReadonlySet<string>,
+  payee: Payee | undefined,
+  rate?: Pick<InstructionRow, 'price' | 'price_source' | 'price_at'>,
 ): PaymentResult {
   const asset = catalog.assets.get(payment.payment_asset_id);
   const quote = catalog.fiats.get(payment.quote_asset_id) ?? catalog.assets.get(payment.quote_asset_id);
@@ -55,11 +95,10 @@ export function buildResult(
     received: sum(counted),
     late: sum(transactions.filter((t) => t.late)),
   };
-  const recognised = recognisedOf(amounts);
-  const surplus = surplusOf(amounts);
+  const [recognised, surplus] = [recognisedOf(amounts), surplusOf(amounts)];
   const confirmedTotal = sum(counted.filter((t) => t.confirmed));
-  const onChain = payment.is_chain === 1;
-  const showsConfirmations = onChain && (payment.status === 'confirming' || payment.status === 'pending');
+  const showsConfirmations =
+    payment.is_chain === 1 && (payment.status === 'confirming' || payment.status === 'pending');
   const minConfirmations = counted.length > 0 ? Math.min(...counted.map((t) => Math.max(t.confirmations, 0))) : 0;
   const last = counted.at(-1);
   const legacy = payment.created_at < NEW_STATUS_SET_FROM_MS;
@@ -95,26 +134,21 @@ export function buildResult(
     settleAmount: payment.settle_amount,
     settleSymbol: payment.settle_symbol,
     settleAsset: payment.settle_asset,
+    payee: payee?.fullName ?? '',
+    payeeMixinNumber: payee?.networkId ?? '',
+    // Payees of this gateway have no avatar; existing clients read "" as none.
+    payeeAvatarUrl: '',
   };
-  if (withParts.has('transactions')) {
-    result.transactions = transactions.map((t): ResultTransaction => ({
-      paymentAmount: t.amount,
-      paymentAssetId: t.assetId,
-      paymentAssetSymbol: catalog.assets.get(t.assetId)?.symbol ?? '',
-      requiredConfirms: t.requiredConfirmations,
-      confirmations: t.confirmations,
-      txid: t.txid,
-      blockExplorerUrl: network?.explorerTxUrl && t.confirmations >= 0 ? `${network.explorerTxUrl}${t.txid}` : '',
-      broadcastAt: t.seenAt,
-    }));
-  }
+  if (withParts.has('transactions')) result.transactions = transactionsView(transactions, catalog, network);
   if (withParts.has('payment')) {
     const payable = payment.payable_amount || '0';
+    // Everything the payer sent in the payment asset: paid toward the order plus surplus.
+    const total = add(recognised, surplus);
     result.payment = {
       isMultiPay: counted.length > 1,
       isFullyPaid: !isZero(confirmedTotal) && (isZero(payable) || compare(confirmedTotal, payable) >= 0),
-      // Everything the payer sent in the payment asset: paid toward the order plus surplus.
-      totalTransactionsAmount: add(recognised, surplus),
+      totalTransactionsAmount: total,
+      ...rateUsed(rate, total, quoteDigits(catalog, payment.quote_asset_id)),
     };
   }
   return result;

@@ -83,8 +83,13 @@ export function registerAssetRoutes(app: FastifyInstance, helpers: RouteHelpers,
 
   app.get('/v1/setting/settlement_assets', async (request, reply) => {
     const { quote, quoteAmount } = readQuote(requestParams(request));
+    // Without a quote currency the limits are given in USD, the gateway's unit of account.
+    const usd = catalog.quoteAsset('usd', mode);
+    if (!usd) throw new Error('the catalogue has no usd quote currency');
+    // Existing clients decode every field of every item (docs/api.md, "Compatibility with existing clients").
+    const asked = quote ?? usd;
     const items = pricing.settlementAssets().map((a) => {
-      const base = {
+      return {
         name: a.name,
         symbol: a.symbol,
         iconUrl: a.iconUrl,
@@ -92,9 +97,10 @@ export function registerAssetRoutes(app: FastifyInstance, helpers: RouteHelpers,
         network: a.network,
         isAsset: true as const,
         chainAsset: chainAsset(a.chainAssetId),
+        isAvailable: pricing.settlementAvailable(a, quote, quoteAmount),
+        quoteSymbol: asked.symbol,
+        ...pricing.quoteLimitsFor(a, asked),
       };
-      if (!quote || !quoteAmount) return base;
-      return { ...base, isAvailable: pricing.settlementAvailable(a, quote, quoteAmount) };
     });
     return ok(reply, items);
   });

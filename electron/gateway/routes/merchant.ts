@@ -19,6 +19,8 @@ export interface MerchantRouteDeps {
   catalog: Catalog;
   payees: Payees;
   rates: DbRates;
+  /** A price as GET /v1/rates shows it: what a quote would use now, and why not when it cannot. */
+  readRate: (key: string) => Record<string, unknown>;
   settings: SettingsStore;
   /** Real wall-clock time: when a price was set (its age is measured on it). */
   realNow: () => number;
@@ -58,7 +60,7 @@ export function registerMerchantRoutes(app: FastifyInstance, helpers: RouteHelpe
   app.get('/v1/rates', async (_request, reply) =>
     ok(
       reply,
-      [...catalog.fiats.keys(), ...catalog.assets.keys()].map((key) => ({ key, ...deps.rates.usdPrice(key) })),
+      [...catalog.fiats.keys(), ...catalog.assets.keys()].map((key) => ({ key, ...deps.readRate(key) })),
     ),
   );
   app.post('/v1/rates', async (request, reply) => {
@@ -70,6 +72,6 @@ export function registerMerchantRoutes(app: FastifyInstance, helpers: RouteHelpe
     const usdPrice = p.price('usdPrice');
     if (!usdPrice) throw paramError('usdPrice', 'is required');
     deps.rates.set(key, usdPrice, 'merchant', deps.realNow());
-    return ok(reply, { key, ...deps.rates.usdPrice(key) });
+    return ok(reply, { key, ...deps.readRate(key) });
   });
 }

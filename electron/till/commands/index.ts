@@ -14,6 +14,7 @@ import { backupHealth, backupStatus, configureBackups, restoreBackupHere, runBac
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
+import { priceSources, savePriceSources } from './prices.js';
 import { railSettings, saveRails } from './rails.js';
 import { advanceClock, mineBlocks, payInFull, payPart } from './sandbox.js';
 import { getSettings, lookupPayee, saveTillSettings } from './setup.js';
@@ -101,5 +102,8 @@ export function tillCommands(till: TillParts): PosHandlers {
     // audit log (the owner)
     'audit.list': local(auditList),
     'audit.export': local(auditExport),
+    // live prices
+    'owner.prices': remote(priceSources),
+    'owner.savePrices': remote(savePriceSources),
   } satisfies PosHandlers;
 }

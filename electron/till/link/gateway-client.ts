@@ -83,6 +83,42 @@ const RailsSchema = z.object({
   config: z.unknown(),
   health: z.array(RailHealthSchema),
 });
+/** GET/POST /v1/merchant/price-sources (README "Price sources"): checked before the owner sees it. */
+const PricesSchema = z.object({
+  mode: z.string(),
+  config: z.unknown(),
+  sources: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      lastOkAgeSeconds: z.number(),
+      lastOkAt: z.number(),
+      lastError: z.string(),
+      failures: z.number().int(),
+      nextAttemptInSeconds: z.number(),
+      prices: z.array(
+        z.object({
+          key: z.string(),
+          symbol: z.string(),
+          usdPrice: z.string(),
+          ageSeconds: z.number(),
+          maxAgeSeconds: z.number(),
+        }),
+      ),
+    }),
+  ),
+  prices: z.array(
+    z.object({
+      key: z.string(),
+      symbol: z.string(),
+      usdPrice: z.string(),
+      source: z.string(),
+      ageSeconds: z.number(),
+      problem: z.string(),
+    }),
+  ),
+  alerts: z.array(z.string()),
+});
 const NetworksSchema = z.array(
   z.object({ network: z.string(), requiredConfirmations: z.number().int(), height: z.number().int() }),
 );
@@ -262,6 +298,14 @@ export class GatewayClient {
 
   saveRails(config: Record<string, unknown>) {
     return this.request('POST', '/v1/merchant/rails/evm', RailsSchema, config, true);
+  }
+
+  priceSources() {
+    return this.request('GET', '/v1/merchant/price-sources', PricesSchema, {}, true);
+  }
+
+  savePriceSources(config: Record<string, unknown>) {
+    return this.request('POST', '/v1/merchant/price-sources', PricesSchema, config, true);
   }
 
   // The sandbox network (embedded gateway in sandbox mode).

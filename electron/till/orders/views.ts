@@ -162,6 +162,16 @@ export function progressView(result: PaymentResult, facts: AssetFacts | undefine
     expiredAt: result.expiredAt,
     surplusAmount: result.surplusAmount,
     settleStatus: result.settleStatus,
+    ...(result.payment?.price
+      ? {
+          rate: {
+            price: result.payment.price,
+            source: result.payment.priceSource ?? '',
+            at: result.payment.priceAt ?? 0,
+            receivedQuoteAmount: result.payment.receivedQuoteAmount ?? '',
+          },
+        }
+      : {}),
   };
 }
 

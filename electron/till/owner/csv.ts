@@ -27,6 +27,10 @@ export const CSV_COLUMNS = [
   'note',
   'mismatch',
   'cashier',
+  'price',
+  'price_source',
+  'price_at',
+  'received_quote_value',
 ] as const;
 
 /**
@@ -79,6 +83,11 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
     row.note,
     row.mismatch,
     row.cashier_name,
+    // The rate that priced the payment and what was received at it (the accountant's figure).
+    result?.payment?.price ?? '',
+    result?.payment?.priceSource ?? '',
+    result?.payment?.priceAt ? isoInZone(result.payment.priceAt * 1000, timeZone) : '',
+    result?.payment?.receivedQuoteAmount ?? '',
   ];
 }
 

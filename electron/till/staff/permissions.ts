@@ -44,6 +44,8 @@ export const COMMAND_REQUIREMENTS = {
   'owner.export': 'export',
   'owner.rails': 'setup',
   'owner.saveRails': 'setup',
+  'owner.prices': 'setup',
+  'owner.savePrices': 'setup',
   'staff.roster': 'open',
   'staff.signIn': 'open',
   'staff.session': 'open',

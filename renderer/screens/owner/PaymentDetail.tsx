@@ -5,6 +5,7 @@
 import type { OrderDetail, OrderView, TillSettings } from '../../../shared/posapi.js';
 import { formatAmount, formatTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
+import { RateLines } from '../../components/RateLines.js';
 import { DeliveryLog } from './DeliveryLog.js';
 
 function Terms({ order, locale }: { order: OrderView; locale: string }) {
@@ -28,6 +29,24 @@ function Terms({ order, locale }: { order: OrderView; locale: string }) {
             <dd className="error">{order.mismatch}</dd>
           </>
         ) : null}
+      </dl>
+    </>
+  );
+}
+
+/** The rate that priced the payment, and what was received at it (the accountant's figure). */
+function RateUsed({ order, settings }: { order: OrderView; settings: TillSettings }) {
+  if (!order.progress?.rate) return null;
+  return (
+    <>
+      <h4>{t('rateUsed')}</h4>
+      <dl>
+        <RateLines
+          rate={order.progress.rate}
+          asset={order.instruction?.paymentSymbol ?? ''}
+          quote={order.quoteSymbol}
+          settings={settings}
+        />
       </dl>
     </>
   );
@@ -88,6 +107,7 @@ export function PaymentDetail({
         {t('close')}
       </button>
       <Terms order={o} locale={settings.locale} />
+      <RateUsed order={o} settings={settings} />
       <Transactions detail={detail} locale={settings.locale} />
       <h4>{t('settlement')}</h4>
       <p>
