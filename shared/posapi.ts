@@ -78,6 +78,8 @@ export interface TillSettings {
   publicCallbackUrl: string;
   /** True once an owner PIN is set (the PIN itself never leaves the main process). */
   ownerPinSet: boolean;
+  /** Minutes a payer has to pay, from Charge (the payment's deadline at the gateway); default 15. */
+  timeToPayMinutes: number;
 }
 
 const decimalArg = z
@@ -98,6 +100,11 @@ export const SettingsPatchSchema = z
     locale: z.string().trim().min(2).max(35),
     timeZone: z.string().trim().min(1).max(64),
     publicCallbackUrl: z.union([z.literal(''), z.string().url()]),
+    timeToPayMinutes: z
+      .number()
+      .int('must be whole minutes')
+      .min(1, 'must be at least 1 minute')
+      .max(2879, 'must be less than 48 hours'),
     ownerPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
     /** The owner's session (owner.unlock): needed for every change once an owner PIN is set. */
     token: z.string().min(16).max(128),
@@ -127,6 +134,8 @@ export interface PaymentAssetView {
   onChainSupported: boolean;
   minPaymentAmount: string;
   maxPaymentAmount: string;
+  /** False when the gateway takes this asset only on chain (live mode: no wallet rail). */
+  walletSupported: boolean;
   /** False when this asset cannot pay the given quote; `reason` says why in words. */
   usable: boolean;
   reason: string;
@@ -201,6 +210,8 @@ export interface OrderView {
   mismatch: string;
   createdAt: number;
   updatedAt: number;
+  /** The order's deadline (ms on the till's clock, from the shop's time to pay); 0 when none. */
+  payBy: number;
   history: OrderEventView[];
 }
 
@@ -238,6 +249,8 @@ export interface DayOrderRow {
   isChain: boolean;
   status: OrderStatus;
   mismatch: string;
+  /** Failed (cancelled, expired, rejected) although the gateway saw money for it: the owner must look. */
+  failedWithMoney: boolean;
 }
 
 export interface DayReview {
@@ -340,12 +353,23 @@ export const posArgSchemas = {
     })
     .strict(),
   'order.refresh': OrderIdArgSchema,
-  'order.cancel': OrderIdArgSchema,
+  /** Once money was seen for the order, `pin` (the owner PIN) is needed. */
+  'order.cancel': z
+    .object({
+      orderId: z.string().trim().min(6).max(36),
+      pin: z
+        .string()
+        .regex(/^\d{4,8}$/, 'must be 4 to 8 digits')
+        .optional(),
+    })
+    .strict(),
   /** Sandbox only: the simulated payer pays the whole remaining amount of the current instruction. */
   'sandbox.payInFull': OrderIdArgSchema,
   /** Sandbox only: the simulated payer pays `amount` (in the payment asset). */
   'sandbox.payPart': z.object({ orderId: z.string().trim().min(6).max(36), amount: decimalArg }).strict(),
   'sandbox.mine': z.object({ network: z.string().trim().min(1), count: z.number().int().min(1).max(1000) }).strict(),
+  /** Sandbox only: moves the gateway's clock just past the order's deadline. */
+  'sandbox.advanceToDeadline': OrderIdArgSchema,
   'sandbox.advanceClock': z
     .object({
       seconds: z
@@ -405,6 +429,7 @@ export interface PosResults {
   'sandbox.payPart': OrderView;
   'sandbox.mine': { network: string; height: number };
   'sandbox.advanceClock': { nowMs: number };
+  'sandbox.advanceToDeadline': OrderView;
   'owner.unlock': OwnerSession;
   'owner.lock': { locked: true };
   'owner.day': DayReview;

@@ -8,9 +8,10 @@ import { migration as settings } from './migrations/001-settings.js';
 import { migration as orderBook } from './migrations/002-order-book.js';
 import { migration as pinAttempts } from './migrations/003-pin-attempts.js';
 import { migration as dueWork } from './migrations/004-due-work.js';
+import { migration as payBy } from './migrations/005-pay-by.js';
 
 /** In order; a new migration is a new file added at the end. */
-export const tillMigrations: readonly Migration[] = [settings, orderBook, pinAttempts, dueWork];
+export const tillMigrations: readonly Migration[] = [settings, orderBook, pinAttempts, dueWork, payBy];
 
 export function openTillDb(file: string): Db {
   return openDatabase({ file, migrations: tillMigrations });

@@ -45,6 +45,7 @@ const unconfigured: TillSettings = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinSet: false,
+  timeToPayMinutes: 15,
 };
 
 describe('first run', () => {

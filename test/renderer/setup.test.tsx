@@ -21,6 +21,7 @@ const configured: TillSettings = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinSet: true,
+  timeToPayMinutes: 15,
 };
 
 function fakeApi(options: { rightPin: string }) {

@@ -62,8 +62,9 @@ function checkLimits(quote: QuoteAssetItem | undefined, amount: string): void {
 
 /**
  * order.create: checked against the currency's limits, written ahead (queued, its send due), then
- * sent at once; a gateway that cannot be reached leaves it queued, to be sent with the same
- * identifiers (README, "Offline"). A refusal fails the order and is the command's answer.
+ * sent at once with the shop's time to pay as its deadline; a gateway that cannot be reached leaves it
+ * queued, to be sent with the same identifiers (README, "Offline"). A refusal is the command's answer
+ * and leaves no order behind.
  */
 export async function createOrder(till: TillParts, args: Args<'order.create'>): Promise<OrderView> {
   const payee = requirePayee(till.settings);
@@ -87,11 +88,16 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>): 
     callback_url: till.link.usesEmbedded() ? till.deps.callbackUrl() : settings.publicCallbackUrl,
     created_at: now,
     updated_at: now,
+    pay_by: now + settings.timeToPayMinutes * 60_000,
   });
   till.cadence.focus(orderId);
   await till.scheduler.run('send', orderId);
   const row = till.orderOrThrow(orderId);
-  if (row.status === 'failed') throw new PosError('gateway_error', row.last_error);
+  if (row.status === 'failed') {
+    // Refused while the cashier waits: the refusal is the answer, and no failed order stays behind.
+    till.writer.discard(orderId);
+    throw new PosError('gateway_error', row.last_error);
+  }
   return till.view(row);
 }
 

@@ -20,7 +20,7 @@ import {
 } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
 import { railSettings, saveRails } from './rails.js';
-import { advanceClock, mineBlocks, payInFull, payPart } from './sandbox.js';
+import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
 import { getSettings, lookupPayee, saveTillSettings } from './setup.js';
 
 type Command<A, R> = (till: TillParts, args: A) => Promise<R>;
@@ -64,6 +64,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'sandbox.payPart': remote(payPart),
     'sandbox.mine': remote(mineBlocks),
     'sandbox.advanceClock': remote(advanceClock),
+    'sandbox.advanceToDeadline': remote(advanceToDeadline),
     // owner review
     'owner.unlock': local(unlockOwner),
     'owner.lock': local(lockOwner),

@@ -78,6 +78,7 @@ export class Catalog {
         network: item.network,
         iconUrl: item.iconUrl,
         onChainSupported: item.onChainSupported,
+        walletSupported: this.deps.link.takesWallet(),
         minPaymentAmount: item.minPaymentAmount,
         maxPaymentAmount: item.maxPaymentAmount,
         usable: !unusable,

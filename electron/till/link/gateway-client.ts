@@ -60,6 +60,8 @@ export interface CreatePaymentArgs {
   isChain: boolean;
   remark: string;
   callbackUrl: string;
+  /** Seconds from now to the payment's deadline (docs/api.md, "Deadlines and windows"); absent: none. */
+  expireSeconds?: number;
 }
 
 const DeliverySchema = z.object({

@@ -5,7 +5,7 @@
  * payment's detail with the gateway's delivery log, review decisions, redelivery, and CSV export.
  */
 import { randomBytes } from 'node:crypto';
-import { add } from '../../../shared/money.js';
+import { add, isZero } from '../../../shared/money.js';
 import {
   PosError,
   type DayOrderRow,
@@ -132,6 +132,7 @@ export class OwnerArea {
       isChain: row.is_chain === 1,
       status: row.status,
       mismatch: row.mismatch,
+      failedWithMoney: row.status === 'failed' && !isZero(result?.paymentAmount || '0'),
     };
   }
 

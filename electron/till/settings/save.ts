@@ -98,6 +98,7 @@ export async function saveSettings(deps: SettingsSaveDeps, patch: SettingsPatch)
   if (patch.locale !== undefined) changes.locale = patch.locale;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;
+  if (patch.timeToPayMinutes !== undefined) changes.timeToPayMinutes = patch.timeToPayMinutes;
   if (patch.ownerPin !== undefined) changes.ownerPinHash = hashPin(patch.ownerPin);
   deps.settings.update(changes);
   return { gatewayChanged: changes.gateway !== undefined || changes.payee !== undefined };

@@ -23,6 +23,8 @@ const StoredSchema = z.object({
   timeZone: z.string(),
   publicCallbackUrl: z.string(),
   ownerPinHash: z.string(),
+  /** Minutes a payer has from Charge to pay; sent to the gateway as the payment's deadline. */
+  timeToPayMinutes: z.number().int().min(1).max(2879),
   /** The callback receiver's port, kept so payments made before a restart still reach it. */
   receiverPort: z.number().int().min(0).max(65535),
 });
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: Stored = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinHash: '',
+  timeToPayMinutes: 15,
   receiverPort: 0,
 };
 
@@ -78,6 +81,7 @@ export class TillSettingsStore {
       timeZone: s.timeZone,
       publicCallbackUrl: s.publicCallbackUrl,
       ownerPinSet: s.ownerPinHash !== '',
+      timeToPayMinutes: s.timeToPayMinutes,
     };
   }
 }
