@@ -330,6 +330,19 @@ export const posArgSchemas = {
         .regex(/^\d{1,20}$/, 'must be a numeric network id'),
     })
     .strict(),
+  /** Registers the shop's payee on the gateway (live mode's first run); after first run it needs `token`. */
+  'payee.register': z
+    .object({
+      networkId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/, 'must be digits only (the number of your account on the payment network)'),
+      fullName: z.string().trim().min(1, 'type the shop name').max(80),
+      token: z.string().min(16).max(128).optional(),
+    })
+    .strict(),
+  /** The chain scanners' health (live rails); empty in the sandbox. */
+  'rails.health': z.object({}).strict(),
   'assets.quote': z.object({}).strict(),
   'assets.payment': z.object({ quoteAssetId: z.string().trim().min(1), quoteAmount: decimalArg.optional() }).strict(),
   'assets.settlement': z.object({}).strict(),
@@ -417,6 +430,8 @@ export interface PosResults {
   'settings.get': TillSettings;
   'settings.save': TillSettings;
   'payee.lookup': PayeeView;
+  'payee.register': PayeeView;
+  'rails.health': RailHealthView[];
   'assets.quote': QuoteAssetView[];
   'assets.payment': PaymentAssetView[];
   'assets.settlement': SettlementAssetView[];

@@ -117,3 +117,40 @@ describe('item 6: a hosted gateway that cannot be reached', () => {
     expect(await call('settings.get')).toEqual(before);
   });
 });
+
+describe('item 7: live mode first run', () => {
+  it('Setup registers the payee on the live gateway, then saves it; the cashier sees rail health without the owner', async () => {
+    const live = await startCore({
+      dataDir: tempDataDir('pd-trust-live-'),
+      shell: 'host',
+      port: 0,
+      logger: silentLogger,
+      mode: 'live',
+    });
+    const liveCall = async (command: string, args: unknown = {}): Promise<any> => {
+      const outcome = await dispatchPosCommand(live.handlers, command, args, silentLogger);
+      if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
+      return outcome.result;
+    };
+    try {
+      await expect(liveCall('payee.lookup', { networkId: '31337' })).rejects.toMatchObject({
+        code: 'payee_not_found',
+      });
+      await expect(liveCall('payee.register', { networkId: '31a37', fullName: 'Corner Café' })).rejects.toMatchObject({
+        field: 'networkId',
+      });
+      const payee = await liveCall('payee.register', { networkId: '31337', fullName: 'Corner Café' });
+      expect(payee).toMatchObject({ networkId: '31337', fullName: 'Corner Café' });
+      const saved = await liveCall('settings.save', { payeeNetworkId: '31337', ownerPin: '2468' });
+      expect(saved.payee.payeeId).toBe(payee.payeeId);
+      expect(saved.shopName).toBe('Corner Café');
+      // After first run, registering needs the owner.
+      await expect(liveCall('payee.register', { networkId: '31338', fullName: 'Other' })).rejects.toMatchObject({
+        code: 'owner_required',
+      });
+      expect(await liveCall('rails.health')).toEqual([]);
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -19,9 +19,9 @@ import {
   unlockOwner,
 } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
-import { railSettings, saveRails } from './rails.js';
+import { railHealth, railSettings, saveRails } from './rails.js';
 import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
-import { getSettings, lookupPayee, saveTillSettings } from './setup.js';
+import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 
 type Command<A, R> = (till: TillParts, args: A) => Promise<R>;
 
@@ -49,6 +49,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'settings.get': local(getSettings),
     'settings.save': remote(saveTillSettings),
     'payee.lookup': remote(lookupPayee),
+    'payee.register': remote(registerPayee),
     // charge and orders
     'assets.quote': remote(quoteAssets),
     'assets.payment': remote(paymentAssets),
@@ -76,5 +77,6 @@ export function tillCommands(till: TillParts): PosHandlers {
     // rails
     'owner.rails': remote(railSettings),
     'owner.saveRails': remote(saveRails),
+    'rails.health': remote(railHealth),
   } satisfies PosHandlers;
 }

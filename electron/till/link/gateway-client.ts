@@ -207,6 +207,17 @@ export class GatewayClient {
     );
   }
 
+  /** Registers the shop's payee (merchant key; docs/api.md, "Modes"). */
+  registerPayee(networkId: string, fullName: string) {
+    return this.request(
+      'POST',
+      '/v1/payees',
+      z.object({ payeeId: z.string(), networkId: z.string(), fullName: z.string() }),
+      { networkId, fullName },
+      true,
+    );
+  }
+
   quoteAssets(payeeId: string) {
     return this.request('GET', '/v1/setting/quote_assets', z.array(QuoteAssetItemSchema), { payeeId });
   }
