@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import type { ResultStatus } from './status.js';
-import type { RailHealth } from './wire.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
 export type GatewayMode = z.infer<typeof GatewayModeSchema>;
@@ -217,101 +216,19 @@ export interface OrderView {
 
 export const OrderIdArgSchema = z.object({ orderId: z.string().trim().min(6).max(36) }).strict();
 
-// ---- the owner's day review (behind the owner PIN) ----
-
-export interface OwnerSession {
-  /** Sent with every owner command; expires after 15 minutes without use. */
-  token: string;
-  expiresAt: number;
-}
-
-export interface DayTotals {
-  /** Takings (successful payments) per quote currency, decimal-exact. */
-  perQuote: { quoteAssetId: string; symbol: string; total: string; count: number }[];
-  /** What payers paid per payment asset (successful payments). */
-  perAsset: { assetId: string; symbol: string; total: string; count: number }[];
-  /** Orders per status, all of them. */
-  perStatus: Record<string, number>;
-  /** Takings per hour (0-23, shop time) in the shop's default quote currency. */
-  hourly: { hour: number; total: string; count: number }[];
-  hourlyCurrency: string;
-}
-
-export interface DayOrderRow {
-  orderId: string;
-  traceId: string;
-  createdAt: number;
-  quoteAmount: string;
-  quoteSymbol: string;
-  paymentAssetId: string;
-  paymentSymbol: string;
-  paidAmount: string;
-  isChain: boolean;
-  status: OrderStatus;
-  mismatch: string;
-  /** Failed (cancelled, expired, rejected) although the gateway saw money for it: the owner must look. */
-  failedWithMoney: boolean;
-}
-
-export interface DayReview {
-  day: string;
-  timeZone: string;
-  totals: DayTotals;
-  /** One page of the (filtered) list, newest first. */
-  orders: DayOrderRow[];
-  matching: number;
-  page: number;
-  pageSize: number;
-  /** Payments waiting for the owner's review decision (any day). */
-  reviewQueue: DayOrderRow[];
-}
-
-export interface DeliveryAttemptView {
-  at: number;
-  httpStatus: number;
-  durationMs: number;
-  error: string;
-  responseExcerpt: string;
-}
-
-export interface DeliveryView {
-  deliveryId: string;
-  event: string;
-  url: string;
-  status: string;
-  nextAttemptAt: number | null;
-  attempts: DeliveryAttemptView[];
-}
-
-export interface TransactionDetail {
-  txid: string;
-  amount: string;
-  symbol: string;
-  confirmations: number;
-  requiredConfirmations: number;
-  explorerUrl: string;
-  seenAt: number;
-}
-
-export interface OrderDetail {
-  order: OrderView;
-  settlement: { status: string; amount: string; symbol: string; assetId: string };
-  transactions: TransactionDetail[];
-  /** The gateway's delivery log for this payment (embedded gateway, or a hosted one that offers it). */
-  deliveries: DeliveryView[];
-  deliveriesError: string;
-}
-
-export type RailHealthView = RailHealth;
-
-/** The gateway's real rails (EVM): configuration and health, as the owner sees them. */
-export interface RailsView {
-  /** False when the gateway is not in live mode, or a hosted gateway does not offer it. */
-  available: boolean;
-  reason: string;
-  config: unknown;
-  health: RailHealthView[];
-}
+export type {
+  DayOrderRow,
+  DayReview,
+  DayTotals,
+  DeliveryAttemptView,
+  DeliveryView,
+  OrderDetail,
+  OwnerSession,
+  RailHealthView,
+  RailsView,
+  TransactionDetail,
+} from './owner-views.js';
+import type { DayReview, OrderDetail, OwnerSession, RailHealthView, RailsView } from './owner-views.js';
 
 const ownerToken = z.string().min(16).max(128);
 const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');

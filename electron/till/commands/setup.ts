@@ -42,7 +42,8 @@ export async function registerPayee(
   { networkId, fullName, token }: Args<'payee.register'>,
 ): Promise<PayeeView> {
   if (till.settings.stored().ownerPinHash) {
-    if (!token) throw new PosError('owner_required', 'Registering a payee needs the owner: enter the owner PIN.', 'token');
+    if (!token)
+      throw new PosError('owner_required', 'Registering a payee needs the owner: enter the owner PIN.', 'token');
     till.owner.check(token);
   }
   const payee = await till.link.client.registerPayee(networkId, fullName);
