@@ -4,6 +4,8 @@ import { useEffect } from 'react';
 import type { OrderView } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
 import { useCashier } from '../state/cashier.js';
+import { t } from '../app/text.js';
+import { chime } from '../screens/payment/chime.js';
 
 export const useAppInfo = () => {
   const api = usePosApi();
@@ -45,10 +47,17 @@ export const useOrder = (orderId: string | null) => {
   });
 };
 
-export const useOrders = () => {
+export const useOrders = (enabled = true) => {
   const api = usePosApi();
-  return useQuery({ queryKey: ['orders'], queryFn: () => api.call('order.list', {}) });
+  return useQuery({ queryKey: ['orders'], queryFn: () => api.call('order.list', {}), enabled });
 };
+
+/** A success the cashier is not looking at: a notice and the chime. */
+function paidInBackground(order: OrderView, before: OrderView | undefined): boolean {
+  if (order.status !== 'success' || !before || before.status === 'success') return false;
+  const { screen, orderId } = useCashier.getState();
+  return !(screen === 'payment' && orderId === order.orderId);
+}
 
 /** Applies pushed events to the caches: a committed order change shows at once. */
 export function useLiveEvents(): void {
@@ -61,6 +70,20 @@ export function useLiveEvents(): void {
         switch (message.event) {
           case 'order.updated': {
             const order: OrderView = message.payload;
+            const before =
+              queryClient.getQueryData<OrderView>(['order', order.orderId]) ??
+              queryClient.getQueryData<OrderView[]>(['orders'])?.find((o) => o.orderId === order.orderId);
+            if (paidInBackground(order, before)) {
+              useCashier.getState().notify(
+                order.orderId,
+                t('paidNotice', {
+                  orderId: order.orderId,
+                  amount: order.quoteAmount,
+                  symbol: order.quoteSymbol,
+                }),
+              );
+              chime();
+            }
             queryClient.setQueryData(['order', order.orderId], order);
             void queryClient.invalidateQueries({ queryKey: ['orders'] });
             break;

@@ -2,72 +2,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosApi } from '../../shared/posapi.js';
-import { useAppInfo, useLiveEvents, useSettings } from '../api/hooks.js';
+import { useLiveEvents, useSettings } from '../api/hooks.js';
 import { Charge } from '../screens/Charge.js';
 import { Orders } from '../screens/Orders.js';
 import { Owner } from '../screens/Owner.js';
 import { Payment } from '../screens/Payment.js';
 import { Receipt } from '../screens/Receipt.js';
 import { Setup } from '../screens/Setup.js';
-import { useCashier, type Screen } from '../state/cashier.js';
+import { useCashier } from '../state/cashier.js';
 import { PosApiContext } from './api-context.js';
+import { LeaveDialog, Nav, Notices, StatusBar, useWarnOnUnload } from './Shell.js';
 import { t } from './text.js';
 
 export { usePosApi } from './api-context.js';
 
-function StatusBar() {
-  const info = useAppInfo();
-  const connection = useCashier((s) => s.connection);
-  if (info.isPending) return <p role="status">{t('loading')}</p>;
-  if (info.isError) return <p role="alert">{t('mainUnreachable')}</p>;
-  return (
-    <header className="status-bar">
-      <h1>Paydesk</h1>
-      {info.data.mode === 'sandbox' ? (
-        <strong className="test-mode" aria-label={t('testModeLong')}>
-          {t('testMode')}
-        </strong>
-      ) : null}
-      {!connection.online ? (
-        <span role="alert" className="offline">
-          {t('offline', { queued: connection.queued })}
-          {connection.lastContactAt
-            ? ` · ${t('lastContact', { time: new Date(connection.lastContactAt).toLocaleTimeString() })}`
-            : ''}
-        </span>
-      ) : null}
-      <span className="version">v{info.data.version}</span>
-    </header>
-  );
-}
-
-function Nav() {
-  const { screen, go, newSale } = useCashier();
-  const item = (target: Screen, label: string, action?: () => void) => (
-    <li>
-      <button
-        type="button"
-        aria-current={screen === target ? 'page' : undefined}
-        onClick={action ?? (() => go(target))}
-      >
-        {label}
-      </button>
-    </li>
-  );
-  return (
-    <nav aria-label={t('mainNav')} className="no-print">
-      <ul>
-        {item('charge', t('navCharge'), newSale)}
-        {item('orders', t('navOrders'))}
-        {item('setup', t('navSetup'))}
-        {item('owner', t('navOwner'))}
-      </ul>
-    </nav>
-  );
-}
-
 function Screens() {
   useLiveEvents();
+  useWarnOnUnload();
   const settings = useSettings();
   const screen = useCashier((s) => s.screen);
   if (settings.isPending) return <p role="status">{t('loading')}</p>;
@@ -97,9 +48,11 @@ export function App({ api, queryClient }: { api: PosApi; queryClient?: QueryClie
       <QueryClientProvider client={client}>
         <StatusBar />
         <Nav />
+        <Notices />
         <main>
           <Screens />
         </main>
+        <LeaveDialog />
       </QueryClientProvider>
     </PosApiContext.Provider>
   );

@@ -32,6 +32,16 @@ export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: E
         <input value={form.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={80} />
       </label>
       <label>
+        {t('timeToPayMinutes')}
+        <input
+          inputMode="numeric"
+          value={form.timeToPay}
+          onChange={(e) => edit({ timeToPay: e.target.value.replace(/\D/g, '').slice(0, 4) })}
+          aria-describedby="time-to-pay-hint"
+        />
+      </label>
+      <small id="time-to-pay-hint">{t('timeToPayHint')}</small>
+      <label>
         {t('quoteCurrency')}
         <select value={form.quoteAssetId} onChange={(e) => edit({ quoteAssetId: e.target.value })}>
           {(quotes.data ?? FIRST_RUN_QUOTES).map((q) => (
