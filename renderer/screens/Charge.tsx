@@ -18,9 +18,9 @@ import { useChargeKeys } from './charge/useChargeKeys.js';
 
 /** Why "Pay with" is empty, in words. */
 function emptyReason(error: Error | null, pending: boolean, online: boolean): string {
-  if (pending) return t('loading');
   if (!online || (error instanceof PosCallError && error.shape.code === 'gateway_unreachable'))
     return t('noAssetsOffline');
+  if (pending) return t('loading');
   if (error) return t('noAssetsError', { message: error.message });
   return t('noAssetsNone');
 }
