@@ -36,6 +36,7 @@ export interface DayOrderRow {
   isChain: boolean;
   status: OrderStatus;
   mismatch: string;
+  note: string;
   /** Failed (cancelled, expired, rejected) although the gateway saw money for it: the owner must look. */
   failedWithMoney: boolean;
 }

@@ -260,9 +260,10 @@ export const posArgSchemas = {
     .strict(),
   /** The chain scanners' health (live rails); empty in the sandbox. */
   'rails.health': z.object({}).strict(),
-  'assets.quote': z.object({}).strict(),
+  /** `payeeId`: a payee just looked up in Setup, before it is saved (first run); else the shop's. */
+  'assets.quote': z.object({ payeeId: z.string().trim().min(1).max(64).optional() }).strict(),
   'assets.payment': z.object({ quoteAssetId: z.string().trim().min(1), quoteAmount: decimalArg.optional() }).strict(),
-  'assets.settlement': z.object({}).strict(),
+  'assets.settlement': z.object({ payeeId: z.string().trim().min(1).max(64).optional() }).strict(),
   'order.create': z
     .object({
       quoteAssetId: z.string().trim().min(1),

@@ -92,6 +92,7 @@ export class Till implements TillParts {
         this.writer.result(row.order_id, result);
       },
       orderView: (row) => this.view(row),
+      networkOf: (assetId) => this.catalog.factsOf(assetId)?.network ?? '',
     });
   }
 

@@ -119,7 +119,7 @@ const en = {
   filterAsset: 'Asset',
   filterMethod: 'Method',
   any: 'Any',
-  search: 'Search order or trace id',
+  search: 'Search order, trace id or note',
   matching: '{n} matching',
   prevPage: 'Previous page',
   nextPage: 'Next page',
@@ -207,6 +207,12 @@ const en = {
   paidWhat: 'Paid {paid} {symbol} for {quote} {quoteSymbol} · order {orderId}',
   testReceipt: 'TEST — no real money moved',
   chargeMenuDisabled: 'Finish Setup first',
+  failedWithMoney: 'failed with money received: look at it',
+  emptyDay: 'No orders on this day.',
+  chartText: 'Takings per hour in {currency}: {hours}',
+  chartNone: 'none',
+  exportRangeBad: 'The "From" day must be on or before the "To" day.',
+  exportFailed: 'The export did not work: {message}',
 } as const;
 
 export type TextKey = keyof typeof en;

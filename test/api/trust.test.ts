@@ -154,3 +154,25 @@ describe('item 7: live mode first run', () => {
     }
   });
 });
+
+describe('item 11: the day review', () => {
+  it('search finds notes; totals per asset name the network (BTC on Lightning is not BTC on Bitcoin)', async () => {
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '4',
+      paymentAssetId: '7d0a5d9e-3c2b-4e1f-9a8b-6c5d4e3f2a10',
+      isChain: true,
+      note: 'table 9',
+    });
+    await call('sandbox.payInFull', { orderId: order.orderId });
+    await call('sandbox.advanceClock', { seconds: 10 });
+    for (let i = 0; i < 100 && (await call('order.get', { orderId: order.orderId })).status !== 'success'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const token = (await call('owner.unlock', { pin: '2468' })).token;
+    const found = await call('owner.day', { token, search: 'TABLE 9' });
+    expect(found.orders.map((o: any) => o.orderId)).toEqual([order.orderId]);
+    expect(found.orders[0].note).toBe('table 9');
+    const day = await call('owner.day', { token });
+    expect(day.totals.perAsset.map((a: any) => a.symbol)).toContain('BTC (Lightning)');
+  });
+});

@@ -275,4 +275,27 @@ describe('item 11: smaller ones', () => {
     expect(screen.getByText('Shop network id: use digits only (the number of the shop’s account).')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('first run: the looked-up name follows a second lookup, and the currency lists fill before the first save', async () => {
+    const names: Record<string, string> = { '7000101': 'Corner Café', '7000102': 'Bakery' };
+    const { api, calls } = fakeApi({
+      'settings.get': () => ({ ...settings, configured: false, payee: null, shopName: '' }),
+      'payee.lookup': ({ networkId }) => ({ networkId, payeeId: `p-${networkId}`, fullName: names[networkId] }),
+      'assets.quote': ({ payeeId }) => (payeeId ? [quote, { ...quote, assetId: 'jpy', symbol: 'JPY' }] : []),
+      'assets.settlement': () => [{ assetId: 'usdt', symbol: 'USDT', name: 'Tether', network: 'Ethereum' }],
+    });
+    render(<App api={api} />);
+    const id = await screen.findByLabelText('Shop network id');
+    fireEvent.change(id, { target: { value: '7000101' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    await screen.findByText('Found: Corner Café');
+    expect((screen.getByLabelText('Shop name') as HTMLInputElement).value).toBe('Corner Café');
+    fireEvent.change(id, { target: { value: '7000102' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    await screen.findByText('Found: Bakery');
+    expect((screen.getByLabelText('Shop name') as HTMLInputElement).value).toBe('Bakery');
+    expect(await screen.findByRole('option', { name: 'JPY' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'USDT (Ethereum)' })).toBeTruthy();
+    expect(calls.filter((c) => c.command === 'assets.quote').at(-1)?.args).toEqual({ payeeId: 'p-7000102' });
+  });
 });

@@ -17,8 +17,8 @@ import type { Args, TillParts } from '../parts.js';
 import { requirePayee } from '../settings/store.js';
 
 /** assets.quote */
-export async function quoteAssets(till: TillParts): Promise<QuoteAssetView[]> {
-  return till.catalog.quoteViews();
+export async function quoteAssets(till: TillParts, { payeeId }: Args<'assets.quote'>): Promise<QuoteAssetView[]> {
+  return till.catalog.quoteViews(payeeId);
 }
 
 /** assets.payment */
@@ -30,8 +30,11 @@ export async function paymentAssets(
 }
 
 /** assets.settlement */
-export async function settlementAssets(till: TillParts): Promise<SettlementAssetView[]> {
-  return till.catalog.settlementViews();
+export async function settlementAssets(
+  till: TillParts,
+  { payeeId }: Args<'assets.settlement'>,
+): Promise<SettlementAssetView[]> {
+  return till.catalog.settlementViews(payeeId);
 }
 
 /** The quote currency's limits, when the gateway can tell (offline, the order is taken unchecked). */

@@ -61,6 +61,8 @@ export interface OwnerDeps {
   /** Applies a fresh gateway result to an order (the till's own path, so views stay consistent). */
   applyResult: (row: OrderRow, result: NonNullable<ReturnType<typeof parseResult>>) => void;
   orderView: (row: OrderRow) => OrderDetail['order'];
+  /** The payment asset's network when the till knows it ("Lightning", "Ethereum"); '' otherwise. */
+  networkOf?: (assetId: string) => string;
 }
 
 /** The refusal for a PIN check that did not pass; `wrongCode` is what a plain wrong PIN is called. */
@@ -132,6 +134,7 @@ export class OwnerArea {
       isChain: row.is_chain === 1,
       status: row.status,
       mismatch: row.mismatch,
+      note: row.note,
       failedWithMoney: row.status === 'failed' && !isZero(result?.paymentAmount || '0'),
     };
   }
@@ -167,9 +170,11 @@ export class OwnerArea {
       perQuote.set(row.quote_asset_id, q);
       const result = storedFigures(row);
       const paid = result.paymentAmount;
+      // The same symbol on two networks (BTC on Bitcoin and on Lightning) are two lines: say which.
+      const network = this.deps.networkOf?.(row.payment_asset_id) ?? '';
       const a = perAsset.get(row.payment_asset_id) ?? {
         assetId: row.payment_asset_id,
-        symbol: result.paymentSymbol,
+        symbol: network ? `${result.paymentSymbol} (${network})` : result.paymentSymbol,
         total: '0',
         count: 0,
       };
@@ -189,7 +194,10 @@ export class OwnerArea {
         (!args.status || row.status === args.status) &&
         (!args.assetId || row.payment_asset_id === args.assetId) &&
         (!args.method || (args.method === 'chain') === (row.is_chain === 1)) &&
-        (!search || row.order_id.toLowerCase().includes(search) || row.trace_id.toLowerCase().includes(search)),
+        (!search ||
+          row.order_id.toLowerCase().includes(search) ||
+          row.trace_id.toLowerCase().includes(search) ||
+          row.note.toLowerCase().includes(search)),
     );
     const page = args.page ?? 0;
     return {

@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PayeeView } from '../../../shared/posapi.js';
 import { useAppInfo } from '../../api/hooks.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
@@ -16,14 +17,16 @@ type Answer = SetupMessage & { notFound?: boolean };
 function useLookup(form: SetupForm, edit: EditForm, setAnswer: (a: Answer) => void) {
   const api = usePosApi();
   const { networkId } = form;
-  const found = (name: string, text: string) => {
+  const found = (payee: PayeeView, text: string) => {
     setAnswer({ kind: 'ok', text });
     // The looked-up name follows each lookup, unless the owner typed another one.
-    if (!form.shopName || form.shopName === form.lookedUpName) edit({ shopName: name, lookedUpName: name });
+    const name = payee.fullName;
+    const keepTyped = form.shopName !== '' && form.shopName !== form.lookedUpName;
+    edit({ lookedUpPayeeId: payee.payeeId, lookedUpName: name, ...(keepTyped ? {} : { shopName: name }) });
   };
   const lookup = useMutation({
     mutationFn: () => api.call('payee.lookup', { networkId }),
-    onSuccess: (payee) => found(payee.fullName, t('payeeFound', { name: payee.fullName || payee.payeeId })),
+    onSuccess: (payee) => found(payee, t('payeeFound', { name: payee.fullName || payee.payeeId })),
     onError: (error) => {
       const shape = error instanceof PosCallError ? error.shape : undefined;
       const notFound = shape?.code === 'payee_not_found';
@@ -37,7 +40,7 @@ function useLookup(form: SetupForm, edit: EditForm, setAnswer: (a: Answer) => vo
   });
   const register = useMutation({
     mutationFn: () => api.call('payee.register', { networkId, fullName: form.shopName.trim() }),
-    onSuccess: (payee) => found(payee.fullName, t('payeeRegistered', { name: payee.fullName })),
+    onSuccess: (payee) => found(payee, t('payeeRegistered', { name: payee.fullName })),
     onError: (error) => setAnswer({ kind: 'error', text: error.message, field: 'payeeNetworkId' }),
   });
   return { lookup, register };

@@ -16,6 +16,8 @@ export interface SetupForm {
   ownerPin: string;
   /** The current owner PIN, which every save after first run needs. */
   currentPin: string;
+  /** The payee id the last lookup found ('' before one): the lists are asked for it before the first save. */
+  lookedUpPayeeId: string;
   /** The name the last lookup offered (replaced by the next lookup unless the owner typed another). */
   lookedUpName: string;
   /** Minutes a payer has to pay, as typed. */
@@ -44,6 +46,7 @@ export function initialForm(settings: TillSettings): SetupForm {
     ownerPin: '',
     currentPin: '',
     lookedUpName: settings.payee?.fullName ?? '',
+    lookedUpPayeeId: '',
     timeToPay: String(settings.timeToPayMinutes),
   };
 }
