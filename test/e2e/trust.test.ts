@@ -148,6 +148,10 @@ describe.runIf(e2eAvailable())('e2e: a till a shop can trust (issue 15)', () => 
     await page.getByRole('button', { name: 'Advance clock 1 minute' }).click();
     await page.getByRole('heading', { name: 'Payment successful' }).waitFor({ timeout: 5000 });
     await page.getByText(/Paid 12\.5 USDT for 12\.50 USD · order pd-\d{8}-[0-9a-f]{10}/).waitFor();
+    await capture(page, 'trust-success');
+    await page.getByRole('button', { name: 'Receipt' }).click();
+    await page.getByText('TEST — no real money moved').waitFor();
+    await capture(page, 'trust-receipt');
     await page.getByRole('button', { name: 'New sale' }).click();
   });
 
@@ -174,6 +178,7 @@ describe.runIf(e2eAvailable())('e2e: a till a shop can trust (issue 15)', () => 
     await page.getByLabel('Owner PIN (4 to 8 digits)').fill('2468');
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
     await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor({ timeout: 5000 });
+    await capture(page, 'trust-cancelled');
     await page.getByRole('button', { name: 'New sale' }).click();
   });
 
@@ -211,6 +216,23 @@ describe.runIf(e2eAvailable())('e2e: a till a shop can trust (issue 15)', () => 
     });
     await sandbox(host.url, '/v1/sandbox/clock', { advanceSeconds: 10 });
     await page.getByText(`Order ${order} was paid: 3 USD.`).waitFor({ timeout: 10_000 });
+    await capture(page, 'trust-orders');
+  });
+
+  it('the owner: PIN gate, the day with its flag on the cancelled paid order, a payment detail on Escape', async () => {
+    await page.getByRole('button', { name: 'Owner' }).click();
+    await page.getByLabel('Owner PIN (4 to 8 digits)').waitFor();
+    await capture(page, 'trust-owner-gate');
+    await page.getByLabel('Owner PIN (4 to 8 digits)').fill('2468');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByText('failed with money received: look at it').first().waitFor({ timeout: 5000 });
+    await capture(page, 'trust-owner-day');
+    await page.getByRole('button', { name: /^Details / }).first().click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe('Close');
+    await capture(page, 'trust-owner-detail');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
   it('Setup in live mode: registering the payee is offered', async () => {
