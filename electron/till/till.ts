@@ -93,6 +93,7 @@ export class Till implements TillParts {
       },
       orderView: (row) => this.view(row),
       networkOf: (assetId) => this.catalog.factsOf(assetId)?.network ?? '',
+      gatewayOffsetMs: () => this.link.gatewayOffsetMs,
     });
   }
 

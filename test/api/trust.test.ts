@@ -174,5 +174,11 @@ describe('item 11: the day review', () => {
     expect(found.orders[0].note).toBe('table 9');
     const day = await call('owner.day', { token });
     expect(day.totals.perAsset.map((a: any) => a.symbol)).toContain('BTC (Lightning)');
+    // The sandbox clock runs ahead (moved past a deadline above): the detail shows deliveries on the till's clock.
+    const detail = await call('owner.order', { token, orderId: order.orderId });
+    const attempts = detail.deliveries.flatMap((d: any) => d.attempts);
+    expect(attempts.length).toBeGreaterThan(0);
+    const tillNow = Date.now();
+    for (const attempt of attempts) expect(attempt.at).toBeLessThanOrEqual(tillNow);
   });
 });

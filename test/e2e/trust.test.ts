@@ -227,7 +227,10 @@ describe.runIf(e2eAvailable())('e2e: a till a shop can trust (issue 15)', () => 
     await page.getByRole('button', { name: 'Open' }).click();
     await page.getByText('failed with money received: look at it').first().waitFor({ timeout: 5000 });
     await capture(page, 'trust-owner-day');
-    await page.getByRole('button', { name: /^Details / }).first().click();
+    await page
+      .getByRole('button', { name: /^Details / })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     expect(await page.evaluate(() => (globalThis as any).document.activeElement?.textContent)).toBe('Close');
     await capture(page, 'trust-owner-detail');

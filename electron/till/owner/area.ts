@@ -63,6 +63,8 @@ export interface OwnerDeps {
   orderView: (row: OrderRow) => OrderDetail['order'];
   /** The payment asset's network when the till knows it ("Lightning", "Ethereum"); '' otherwise. */
   networkOf?: (assetId: string) => string;
+  /** The gateway's clock minus the till's (ms): the sandbox clock may run ahead. */
+  gatewayOffsetMs?: () => number;
 }
 
 /** The refusal for a PIN check that did not pass; `wrongCode` is what a plain wrong PIN is called. */
@@ -234,7 +236,13 @@ export class OwnerArea {
     let deliveriesError = '';
     if (row.callback_url && row.status !== 'queued') {
       try {
-        deliveries = await this.deps.client.callbacks(row.trace_id);
+        // Delivery times come on the gateway's clock; the detail shows every time on the till's.
+        const offset = this.deps.gatewayOffsetMs?.() ?? 0;
+        deliveries = (await this.deps.client.callbacks(row.trace_id)).map((d) => ({
+          ...d,
+          nextAttemptAt: d.nextAttemptAt === null ? null : d.nextAttemptAt - offset,
+          attempts: d.attempts.map((a) => ({ ...a, at: a.at - offset })),
+        }));
       } catch (error) {
         deliveriesError = error instanceof Error ? error.message : String(error);
       }
