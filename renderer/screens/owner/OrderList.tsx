@@ -15,7 +15,8 @@ function OrderRow({ o, settings, onOpen }: { o: DayOrderRow; settings: TillSetti
         {formatAmount(o.quoteAmount, settings.locale)} {o.quoteSymbol}
       </td>
       <td className="num">
-        {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol} {o.isChain ? '⛓' : ''}
+        {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol}{' '}
+        {o.isChain ? <small>{t('onChain')}</small> : null}
       </td>
       <td>
         <span className={`badge status-${o.status}`}>{o.status.replace('_', ' ')}</span>
