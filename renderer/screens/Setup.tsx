@@ -79,22 +79,28 @@ export function Setup({ settings }: { settings: TillSettings }) {
       <h2 id="setup-title">{t('setupTitle')}</h2>
       <p>{t('setupIntro')}</p>
       <form onSubmit={submit}>
-        <PayeeLookup form={form} edit={edit} />
-        <ShopDetails form={form} edit={edit} settings={settings} />
-        <NewOwnerPin {...fields} />
-        <GatewayChoice {...fields} />
-        <CurrentOwnerPin {...fields} />
-        <div className="save-row">
-          <button type="submit" className="primary" disabled={save.isPending || !canSave(form, settings)}>
-            {t('save')}
-          </button>
-          <p
-            id="setup-message"
-            role={message?.kind === 'error' ? 'alert' : 'status'}
-            className={message?.kind === 'error' ? 'error' : 'ok'}
-          >
-            {message?.text ?? ''}
-          </p>
+        <div className="setup-columns">
+          <div>
+            <PayeeLookup form={form} edit={edit} />
+            <ShopDetails form={form} edit={edit} settings={settings} />
+          </div>
+          <div>
+            <NewOwnerPin {...fields} />
+            <GatewayChoice {...fields} />
+            <CurrentOwnerPin {...fields} />
+            <div className="save-row">
+              <button type="submit" className="primary" disabled={save.isPending || !canSave(form, settings)}>
+                {t('save')}
+              </button>
+              <p
+                id="setup-message"
+                role={message?.kind === 'error' ? 'alert' : 'status'}
+                className={message?.kind === 'error' ? 'error' : 'ok'}
+              >
+                {message?.text ?? ''}
+              </p>
+            </div>
+          </div>
         </div>
       </form>
       {payeeChange.dialog}
