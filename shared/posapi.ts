@@ -236,6 +236,8 @@ const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 /** Command argument schemas. Adding a command: add its schema here and its result to PosResults. */
 export const posArgSchemas = {
   'app.info': z.object({}).strict(),
+  /** The gateway connection now (the pushed `connection.changed` tells what changes after). */
+  'connection.get': z.object({}).strict(),
   'settings.get': z.object({}).strict(),
   /** Open at first run (no owner PIN yet); after that it needs the owner's `token`, and a new PIN also `currentPin`. */
   'settings.save': SettingsPatchSchema,
@@ -345,6 +347,7 @@ export const posArgSchemas = {
 
 export interface PosResults {
   'app.info': AppInfo;
+  'connection.get': ConnectionView;
   'settings.get': TillSettings;
   'settings.save': TillSettings;
   'payee.lookup': PayeeView;

@@ -1,5 +1,5 @@
 /** react-query hooks over the PosApi, and the event stream that keeps their caches live. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { OrderView } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
@@ -59,45 +59,53 @@ function paidInBackground(order: OrderView, before: OrderView | undefined): bool
   return !(screen === 'payment' && orderId === order.orderId);
 }
 
-/** Applies pushed events to the caches: a committed order change shows at once. */
+/** A committed order change: into the caches at once, with a notice when it was paid in the background. */
+function onOrderUpdated(queryClient: QueryClient, order: OrderView): void {
+  const before =
+    queryClient.getQueryData<OrderView>(['order', order.orderId]) ??
+    queryClient.getQueryData<OrderView[]>(['orders'])?.find((o) => o.orderId === order.orderId);
+  if (paidInBackground(order, before)) {
+    useCashier
+      .getState()
+      .notify(
+        order.orderId,
+        t('paidNotice', { orderId: order.orderId, amount: order.quoteAmount, symbol: order.quoteSymbol }),
+      );
+    chime();
+  }
+  queryClient.setQueryData(['order', order.orderId], order);
+  void queryClient.invalidateQueries({ queryKey: ['orders'] });
+}
+
+/** Applies pushed events to the caches; the connection as it is now is asked for on (re)connect. */
 export function useLiveEvents(): void {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const setConnection = useCashier((s) => s.setConnection);
-  useEffect(
-    () =>
-      api.subscribe((message) => {
-        switch (message.event) {
-          case 'order.updated': {
-            const order: OrderView = message.payload;
-            const before =
-              queryClient.getQueryData<OrderView>(['order', order.orderId]) ??
-              queryClient.getQueryData<OrderView[]>(['orders'])?.find((o) => o.orderId === order.orderId);
-            if (paidInBackground(order, before)) {
-              useCashier.getState().notify(
-                order.orderId,
-                t('paidNotice', {
-                  orderId: order.orderId,
-                  amount: order.quoteAmount,
-                  symbol: order.quoteSymbol,
-                }),
-              );
-              chime();
-            }
-            queryClient.setQueryData(['order', order.orderId], order);
-            void queryClient.invalidateQueries({ queryKey: ['orders'] });
-            break;
-          }
-          case 'settings.changed':
-            queryClient.setQueryData(['settings'], message.payload);
-            break;
-          case 'connection.changed':
-            setConnection(message.payload);
-            break;
-          case 'hello':
-            break;
-        }
-      }),
-    [api, queryClient, setConnection],
-  );
+  useEffect(() => {
+    // What changed before this page listened (the gateway went away at start) is asked for.
+    const askConnection = () =>
+      void api
+        .call('connection.get', {})
+        .then(setConnection)
+        .catch(() => undefined);
+    const unsubscribe = api.subscribe((message) => {
+      switch (message.event) {
+        case 'order.updated':
+          onOrderUpdated(queryClient, message.payload);
+          break;
+        case 'settings.changed':
+          queryClient.setQueryData(['settings'], message.payload);
+          break;
+        case 'connection.changed':
+          setConnection(message.payload);
+          break;
+        case 'hello':
+          askConnection();
+          break;
+      }
+    });
+    askConnection();
+    return unsubscribe;
+  }, [api, queryClient, setConnection]);
 }

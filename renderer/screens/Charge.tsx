@@ -95,7 +95,9 @@ export function Charge({ settings }: { settings: TillSettings }) {
           >
             {t('charge')}
           </button>
-          {info.data?.mode === 'sandbox' ? <p className="hint">{t('testModeLong')}</p> : null}
+          {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? (
+            <p className="hint">{t('testModeLong')}</p>
+          ) : null}
         </div>
       </div>
     </section>

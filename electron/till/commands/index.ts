@@ -7,7 +7,7 @@
 import type { PosHandlers } from '../../../shared/posapi.js';
 import { posErrorOf } from '../link/link.js';
 import type { TillParts } from '../parts.js';
-import { appInfo } from './app.js';
+import { appInfo, connectionNow } from './app.js';
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import {
   dayReview,
@@ -45,6 +45,7 @@ export function tillCommands(till: TillParts): PosHandlers {
   return {
     // app
     'app.info': local(appInfo),
+    'connection.get': local(connectionNow),
     // setup
     'settings.get': local(getSettings),
     'settings.save': remote(saveTillSettings),
