@@ -299,3 +299,67 @@ describe('item 11: smaller ones', () => {
     expect(calls.filter((c) => c.command === 'assets.quote').at(-1)?.args).toEqual({ payeeId: 'p-7000102' });
   });
 });
+
+describe('items 2 and 3: money seen', () => {
+  it('under review: no QR, "waiting for the owner\'s review", New sale; Cancel says the amount and sends the PIN', async () => {
+    const order: OrderView = {
+      orderId: 'pd-20261124-abcdef0124',
+      traceId: 't',
+      payeeId: 'p1',
+      quoteAssetId: 'usd',
+      quoteSymbol: 'USD',
+      quoteAmount: '10000',
+      note: '',
+      status: 'auditing',
+      instruction: {
+        clientId: 'c',
+        paymentAssetId: 'usdt',
+        paymentSymbol: 'USDT',
+        paymentAmount: '10000',
+        isChain: false,
+        network: 'Ethereum',
+        recipient: 'r',
+        memo: 'm',
+        destination: '',
+        tag: '',
+        expire: 4_000_000_000,
+        seconds: 60,
+        paymentUri: 'mixin://pay?recipient=r',
+      },
+      progress: {
+        payableAmount: '10000',
+        paidAmount: '10000',
+        remainingAmount: '0',
+        confirmations: -1,
+        requiredConfirmations: 0,
+        failureCode: '0',
+        failureReason: '',
+        expiredAt: 0,
+        surplusAmount: '0',
+        settleStatus: 'pending',
+      },
+      mismatch: '',
+      createdAt: 1,
+      updatedAt: 1,
+      payBy: 0,
+      history: [],
+    };
+    const { api, calls } = fakeApi({ 'order.get': () => order, 'order.cancel': () => order });
+    useCashier.setState({ screen: 'payment', orderId: order.orderId });
+    render(<App api={api} />);
+    expect(await screen.findByText("Payment received — waiting for the owner's review")).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /Payment QR code/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'New sale' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }));
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Money was already received for this payment: 10,000 USDT',
+    );
+    const yes = screen.getByRole('button', { name: 'Yes, cancel' }) as HTMLButtonElement;
+    expect(yes.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Owner PIN (4 to 8 digits)'), { target: { value: '2468' } });
+    fireEvent.click(yes);
+    await waitFor(() =>
+      expect(calls.find((c) => c.command === 'order.cancel')?.args).toEqual({ orderId: order.orderId, pin: '2468' }),
+    );
+  });
+});
