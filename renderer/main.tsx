@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { connectPosApi } from './api/pos-client.js';
 import './app/styles.css';
+import './app/counter.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

@@ -9,7 +9,6 @@ import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import type { ResultStatus } from './status.js';
-import type { RailHealth } from './wire.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
 export type GatewayMode = z.infer<typeof GatewayModeSchema>;
@@ -83,6 +82,8 @@ export interface TillSettings {
   ownerPinSet: boolean;
   /** The till locks after this many minutes without use (staff.setIdleLock). */
   idleLockMinutes: number;
+  /** Minutes a payer has to pay, from Charge (the payment's deadline at the gateway); default 15. */
+  timeToPayMinutes: number;
 }
 
 const decimalArg = z
@@ -104,6 +105,11 @@ export const SettingsPatchSchema = z
     timeZone: z.string().trim().min(1).max(64),
     publicCallbackUrl: z.union([z.literal(''), z.string().url()]),
     /** At first run: the owner account's PIN. Later: the signed-in owner's new PIN (with `currentPin`). */
+    timeToPayMinutes: z
+      .number()
+      .int('must be whole minutes')
+      .min(1, 'must be at least 1 minute')
+      .max(2879, 'must be less than 48 hours'),
     ownerPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
     /** The PIN in use, needed to set a new `ownerPin`. */
     currentPin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
@@ -131,6 +137,8 @@ export interface PaymentAssetView {
   onChainSupported: boolean;
   minPaymentAmount: string;
   maxPaymentAmount: string;
+  /** False when the gateway takes this asset only on chain (live mode: no wallet rail). */
+  walletSupported: boolean;
   /** False when this asset cannot pay the given quote; `reason` says why in words. */
   usable: boolean;
   reason: string;
@@ -207,6 +215,8 @@ export interface OrderView {
   mismatch: string;
   createdAt: number;
   updatedAt: number;
+  /** The order's deadline (ms on the till's clock, from the shop's time to pay); 0 when none. */
+  payBy: number;
   history: OrderEventView[];
   /** Who rang it up (display name at the time); '' for orders from before staff accounts. */
   cashierName: string;
@@ -216,108 +226,26 @@ export const OrderIdArgSchema = z.object({ orderId: z.string().trim().min(6).max
 
 // ---- the day review (managers and the owner) ----
 
-export interface DayTotals {
-  /** Takings (successful payments) per quote currency, decimal-exact. */
-  perQuote: { quoteAssetId: string; symbol: string; total: string; count: number }[];
-  /** What payers paid per payment asset (successful payments). */
-  perAsset: { assetId: string; symbol: string; total: string; count: number }[];
-  /** Orders per status, all of them. */
-  perStatus: Record<string, number>;
-  /** Takings per hour (0-23, shop time) in the shop's default quote currency. */
-  hourly: { hour: number; total: string; count: number }[];
-  hourlyCurrency: string;
-  /** Takings (successful payments) per cashier and quote currency. */
-  perCashier: {
-    cashierId: string;
-    cashierName: string;
-    quoteAssetId: string;
-    symbol: string;
-    total: string;
-    count: number;
-  }[];
-}
-
-export interface DayOrderRow {
-  orderId: string;
-  traceId: string;
-  createdAt: number;
-  quoteAmount: string;
-  quoteSymbol: string;
-  paymentAssetId: string;
-  paymentSymbol: string;
-  paidAmount: string;
-  isChain: boolean;
-  status: OrderStatus;
-  mismatch: string;
-  cashierId: string;
-  cashierName: string;
-}
-
-export interface DayReview {
-  day: string;
-  timeZone: string;
-  totals: DayTotals;
-  /** One page of the (filtered) list, newest first. */
-  orders: DayOrderRow[];
-  matching: number;
-  page: number;
-  pageSize: number;
-  /** Payments waiting for the owner's review decision (any day). */
-  reviewQueue: DayOrderRow[];
-}
-
-export interface DeliveryAttemptView {
-  at: number;
-  httpStatus: number;
-  durationMs: number;
-  error: string;
-  responseExcerpt: string;
-}
-
-export interface DeliveryView {
-  deliveryId: string;
-  event: string;
-  url: string;
-  status: string;
-  nextAttemptAt: number | null;
-  attempts: DeliveryAttemptView[];
-}
-
-export interface TransactionDetail {
-  txid: string;
-  amount: string;
-  symbol: string;
-  confirmations: number;
-  requiredConfirmations: number;
-  explorerUrl: string;
-  seenAt: number;
-}
-
-export interface OrderDetail {
-  order: OrderView;
-  settlement: { status: string; amount: string; symbol: string; assetId: string };
-  transactions: TransactionDetail[];
-  /** The gateway's delivery log for this payment (embedded gateway, or a hosted one that offers it). */
-  deliveries: DeliveryView[];
-  deliveriesError: string;
-}
-
-export type RailHealthView = RailHealth;
-
-/** The gateway's real rails (EVM): configuration and health, as the owner sees them. */
-export interface RailsView {
-  /** False when the gateway is not in live mode, or a hosted gateway does not offer it. */
-  available: boolean;
-  reason: string;
-  config: unknown;
-  health: RailHealthView[];
-}
+export type {
+  DayOrderRow,
+  DayReview,
+  DayTotals,
+  DeliveryAttemptView,
+  DeliveryView,
+  OrderDetail,
+  RailHealthView,
+  RailsView,
+  TransactionDetail,
+} from './owner-views.js';
+import type { DayReview, OrderDetail, RailHealthView, RailsView } from './owner-views.js';
 
 const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
 /** Command argument schemas. Adding a command: add its schema here and its result to PosResults. */
 export const posArgSchemas = {
   'app.info': z.object({}).strict(),
+  /** The gateway connection now (the pushed `connection.changed` tells what changes after). */
+  'connection.get': z.object({}).strict(),
   'settings.get': z.object({}).strict(),
   /** Open at first run (no owner account yet); after that the owner's session, and a new PIN also `currentPin`. */
   'settings.save': SettingsPatchSchema,
@@ -329,9 +257,22 @@ export const posArgSchemas = {
         .regex(/^\d{1,20}$/, 'must be a numeric network id'),
     })
     .strict(),
-  'assets.quote': z.object({}).strict(),
+  /** Registers the shop's payee on the gateway (live mode's first run); after first run it is Setup's (the owner). */
+  'payee.register': z
+    .object({
+      networkId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/, 'must be digits only (the number of your account on the payment network)'),
+      fullName: z.string().trim().min(1, 'type the shop name').max(80),
+    })
+    .strict(),
+  /** The chain scanners' health (live rails); empty in the sandbox. */
+  'rails.health': z.object({}).strict(),
+  /** `payeeId`: a payee just looked up in Setup, before it is saved (first run); else the shop's. */
+  'assets.quote': z.object({ payeeId: z.string().trim().min(1).max(64).optional() }).strict(),
   'assets.payment': z.object({ quoteAssetId: z.string().trim().min(1), quoteAmount: decimalArg.optional() }).strict(),
-  'assets.settlement': z.object({}).strict(),
+  'assets.settlement': z.object({ payeeId: z.string().trim().min(1).max(64).optional() }).strict(),
   'order.create': z
     .object({
       quoteAssetId: z.string().trim().min(1),
@@ -352,12 +293,23 @@ export const posArgSchemas = {
     })
     .strict(),
   'order.refresh': OrderIdArgSchema,
-  'order.cancel': OrderIdArgSchema,
+  /** Once money was seen for the order, `pin` (the owner PIN) is needed. */
+  'order.cancel': z
+    .object({
+      orderId: z.string().trim().min(6).max(36),
+      pin: z
+        .string()
+        .regex(/^\d{4,8}$/, 'must be 4 to 8 digits')
+        .optional(),
+    })
+    .strict(),
   /** Sandbox only: the simulated payer pays the whole remaining amount of the current instruction. */
   'sandbox.payInFull': OrderIdArgSchema,
   /** Sandbox only: the simulated payer pays `amount` (in the payment asset). */
   'sandbox.payPart': z.object({ orderId: z.string().trim().min(6).max(36), amount: decimalArg }).strict(),
   'sandbox.mine': z.object({ network: z.string().trim().min(1), count: z.number().int().min(1).max(1000) }).strict(),
+  /** Sandbox only: moves the gateway's clock just past the order's deadline. */
+  'sandbox.advanceToDeadline': OrderIdArgSchema,
   'sandbox.advanceClock': z
     .object({
       seconds: z
@@ -400,9 +352,12 @@ export const posArgSchemas = {
 
 export interface PosResults extends StaffResults {
   'app.info': AppInfo;
+  'connection.get': ConnectionView;
   'settings.get': TillSettings;
   'settings.save': TillSettings;
   'payee.lookup': PayeeView;
+  'payee.register': PayeeView;
+  'rails.health': RailHealthView[];
   'assets.quote': QuoteAssetView[];
   'assets.payment': PaymentAssetView[];
   'assets.settlement': SettlementAssetView[];
@@ -415,6 +370,7 @@ export interface PosResults extends StaffResults {
   'sandbox.payPart': OrderView;
   'sandbox.mine': { network: string; height: number };
   'sandbox.advanceClock': { nowMs: number };
+  'sandbox.advanceToDeadline': OrderView;
   'owner.day': DayReview;
   'owner.order': OrderDetail;
   'owner.review': OrderDetail;

@@ -12,6 +12,7 @@ import { migration as paidWithinDue } from './migrations/005-paid-within-due.js'
 import { migration as staff } from './migrations/006-staff.js';
 import { migration as orderCashier } from './migrations/007-order-cashier.js';
 import { migration as auditLog } from './migrations/008-audit-log.js';
+import { migration as payBy } from './migrations/009-pay-by.js';
 
 /** In order; a new migration is a new file added at the end. */
 export const tillMigrations: readonly Migration[] = [
@@ -23,6 +24,7 @@ export const tillMigrations: readonly Migration[] = [
   staff,
   orderCashier,
   auditLog,
+  payBy,
 ];
 
 export function openTillDb(file: string): Db {

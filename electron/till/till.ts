@@ -104,6 +104,8 @@ export class Till implements TillParts {
         this.writer.result(row.order_id, result);
       },
       orderView: (row) => this.view(row),
+      networkOf: (assetId) => this.catalog.factsOf(assetId)?.network ?? '',
+      gatewayOffsetMs: () => this.link.gatewayOffsetMs,
     });
   }
 

@@ -1,9 +1,8 @@
-/** The app shell: providers, the status bar and navigation, and the screen for the current state. */
+/** The app shell: providers, the status bar, sign-in, navigation, and the screen for the current state. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosApi, TillSettings } from '../../shared/posapi.js';
-import { useAppInfo, useLiveEvents, useSettings } from '../api/hooks.js';
-import { BackupWarning } from '../components/BackupWarning.js';
+import { useLiveEvents, useSettings } from '../api/hooks.js';
 import { Charge } from '../screens/Charge.js';
 import { Orders } from '../screens/Orders.js';
 import { Owner } from '../screens/Owner.js';
@@ -15,65 +14,12 @@ import { useAccess, useIdleLock, useLock, useSignedOutWatch, type Access } from 
 import { SessionBar } from '../screens/signin/SessionBar.js';
 import { SignIn } from '../screens/signin/SignIn.js';
 import { StaffScreen } from '../screens/staff/StaffScreen.js';
-import { useCashier, type Screen } from '../state/cashier.js';
+import { useCashier } from '../state/cashier.js';
 import { PosApiContext } from './api-context.js';
+import { LeaveDialog, Nav, Notices, StatusBar, useWarnOnUnload } from './Shell.js';
 import { t } from './text.js';
 
 export { usePosApi } from './api-context.js';
-
-function StatusBar() {
-  const info = useAppInfo();
-  const connection = useCashier((s) => s.connection);
-  if (info.isPending) return <p role="status">{t('loading')}</p>;
-  if (info.isError) return <p role="alert">{t('mainUnreachable')}</p>;
-  return (
-    <header className="status-bar">
-      <h1>Paydesk</h1>
-      {info.data.mode === 'sandbox' ? (
-        <strong className="test-mode" aria-label={t('testModeLong')}>
-          {t('testMode')}
-        </strong>
-      ) : null}
-      {!connection.online ? (
-        <span role="alert" className="offline">
-          {t('offline', { queued: connection.queued })}
-          {connection.lastContactAt
-            ? ` · ${t('lastContact', { time: new Date(connection.lastContactAt).toLocaleTimeString() })}`
-            : ''}
-        </span>
-      ) : null}
-      <BackupWarning />
-      <span className="version">v{info.data.version}</span>
-    </header>
-  );
-}
-
-function Nav({ access }: { access: Access }) {
-  const { screen, go, newSale } = useCashier();
-  const item = (target: Screen, label: string, action?: () => void) => (
-    <li>
-      <button
-        type="button"
-        aria-current={screen === target ? 'page' : undefined}
-        onClick={action ?? (() => go(target))}
-      >
-        {label}
-      </button>
-    </li>
-  );
-  return (
-    <nav aria-label={t('mainNav')} className="no-print">
-      <ul>
-        {access.may('sell') ? item('charge', t('navCharge'), newSale) : null}
-        {access.may('sell') ? item('orders', t('navOrders')) : null}
-        {access.may('setup') ? item('setup', t('navSetup')) : null}
-        {access.may('review') ? item('owner', access.open ? t('navOwner') : t('navReview')) : null}
-        {access.session ? item('staff', access.may('staff') ? t('navStaff') : t('navMyPin')) : null}
-        {access.may('audit') && access.session ? item('audit', t('navAudit')) : null}
-      </ul>
-    </nav>
-  );
-}
 
 /** Which screen a role may open (the main process refuses the rest anyway). */
 const SCREEN_NEEDS = { setup: 'setup', owner: 'review', audit: 'audit' } as const;
@@ -107,24 +53,30 @@ function Gate({ settings }: { settings: TillSettings }) {
         <Nav access={access} />
         {access.session ? <SessionBar session={access.session} onLock={lock} /> : null}
       </div>
+      <Notices />
       <main>
         <Screen settings={settings} access={access} />
       </main>
+      <LeaveDialog />
     </>
   );
 }
 
 function Screens() {
   useLiveEvents();
+  useWarnOnUnload();
   const settings = useSettings();
   if (settings.isPending) return <p role="status">{t('loading')}</p>;
   if (settings.isError) return <p role="alert">{t('mainUnreachable')}</p>;
-  // First run leads to Setup until a payee is chosen.
+  // First run leads to Setup until a payee is chosen (the navigation shows, its items off).
   if (!settings.data.configured)
     return (
-      <main>
-        <Setup settings={settings.data} />
-      </main>
+      <>
+        <Nav />
+        <main>
+          <Setup settings={settings.data} />
+        </main>
+      </>
     );
   return <Gate settings={settings.data} />;
 }

@@ -4,24 +4,39 @@
  */
 import { useMemo } from 'react';
 import type { PosArgs, TillSettings } from '../../shared/posapi.js';
+import { PosCallError } from '../api/pos-client.js';
 import { useAppInfo, usePaymentAssets, useQuoteAssets } from '../api/hooks.js';
 import { t } from '../app/text.js';
+import { PayeeLine } from '../components/PayeeLine.js';
 import { useCashier } from '../state/cashier.js';
 import { amountProblem, typedValue } from './charge/amount-check.js';
 import { AmountEntry } from './charge/AmountEntry.js';
-import { AssetPicker, MethodChoice } from './charge/AssetPicker.js';
+import { AssetPicker, MethodChoice, methodsOf } from './charge/AssetPicker.js';
 import { useAssetSelection } from './charge/useAssetSelection.js';
 import { useCharge } from './charge/useCharge.js';
 import { useChargeKeys } from './charge/useChargeKeys.js';
 
+/** Why "Pay with" is empty, in words. */
+function emptyReason(error: Error | null, pending: boolean, online: boolean): string {
+  if (!online || (error instanceof PosCallError && error.shape.code === 'gateway_unreachable'))
+    return t('noAssetsOffline');
+  if (pending) return t('loading');
+  if (error) return t('noAssetsError', { message: error.message });
+  return t('noAssetsNone');
+}
+
 export function Charge({ settings }: { settings: TillSettings }) {
   const { amount, press, quoteAssetId, setQuote, paymentAssetId, setPayment, isChain, setChain, note, setNote } =
     useCashier();
+  const connection = useCashier((s) => s.connection);
   const quote = quoteAssetId || settings.quoteAssetId;
   const quotes = useQuoteAssets(true);
   const info = useAppInfo();
   const quoteAsset = quotes.data?.find((q) => q.assetId === quote);
-  const problem = useMemo(() => amountProblem(amount, quoteAsset), [amount, quoteAsset]);
+  const problem = useMemo(
+    () => amountProblem(amount, quoteAsset, settings.locale),
+    [amount, quoteAsset, settings.locale],
+  );
   const validAmount = problem === '' && amount !== '' ? typedValue(amount) : undefined;
   const assets = usePaymentAssets(quote, validAmount, true);
   const selected = useAssetSelection(assets.data);
@@ -43,6 +58,7 @@ export function Charge({ settings }: { settings: TillSettings }) {
       <h2 id="charge-title" className="visually-hidden">
         {t('chargeTitle')}
       </h2>
+      <PayeeLine settings={settings} />
       <div className="charge-grid">
         <AmountEntry
           amount={amount}
@@ -54,25 +70,34 @@ export function Charge({ settings }: { settings: TillSettings }) {
           onKey={press}
         />
         <div>
-          <AssetPicker assets={assets.data ?? []} selectedId={paymentAssetId} onPick={setPayment} />
-          <MethodChoice
-            isChain={isChain}
-            onChainSupported={selected ? selected.onChainSupported : true}
-            onChange={setChain}
+          <AssetPicker
+            assets={assets.data ?? []}
+            selectedId={paymentAssetId}
+            onPick={setPayment}
+            emptyReason={emptyReason(assets.error, assets.isPending, connection.online)}
           />
+          <MethodChoice methods={methodsOf(selected)} isChain={isChain} onChange={setChain} />
           <label>
             {t('note')}
-            <input value={note} maxLength={50} onChange={(e) => setNote(e.target.value)} />
+            <input value={note} maxLength={50} onChange={(e) => setNote(e.target.value)} data-charge-on-enter="" />
           </label>
           {error ? (
             <p role="alert" className="error">
               {error}
             </p>
           ) : null}
-          <button type="button" className="primary charge-button" disabled={!canCharge} onClick={charge}>
+          <button
+            type="button"
+            className="primary charge-button"
+            disabled={!canCharge}
+            onClick={charge}
+            data-charge-on-enter=""
+          >
             {t('charge')}
           </button>
-          {info.data?.mode === 'sandbox' ? <p className="hint">{t('testModeLong')}</p> : null}
+          {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? (
+            <p className="hint">{t('testModeLong')}</p>
+          ) : null}
         </div>
       </div>
     </section>

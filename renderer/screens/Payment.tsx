@@ -1,26 +1,40 @@
 /**
- * Payment: the QR, amount and countdown, the live status, then full-screen success or failure.
- * The parts live in ./payment/.
+ * Payment: who is paid, the QR (or "Payment received" once money is seen), amount and countdowns, the
+ * live status, then full-screen success or failure. The parts live in ./payment/.
  */
+import { useEffect } from 'react';
 import type { TillSettings } from '../../shared/posapi.js';
 import { useAppInfo, useOrder } from '../api/hooks.js';
 import { formatAmount } from '../app/format.js';
 import { t } from '../app/text.js';
+import { PayeeLine, payeeName } from '../components/PayeeLine.js';
 import { useCashier } from '../state/cashier.js';
 import { CancelPayment } from './payment/CancelPayment.js';
 import { ChainDetails } from './payment/ChainDetails.js';
+import { paidAndWaiting } from './payment/money.js';
 import { PaymentOutcome } from './payment/PaymentOutcome.js';
 import { PaymentQr } from './payment/PaymentQr.js';
 import { Countdown, PaymentStatus } from './payment/PaymentStatus.js';
+import { ScannerWarning } from './payment/ScannerWarning.js';
 import { usePaymentSignals } from './payment/usePaymentSignals.js';
 import { SandboxPanel } from './SandboxPanel.js';
+import { useAccess } from './signin/access.js';
 
 export function Payment({ settings }: { settings: TillSettings }) {
+  // Cancelling is a manager's (the permission table); a cashier's screen does not offer it.
+  const access = useAccess(settings);
   const orderId = useCashier((s) => s.orderId);
+  const setPaymentOpen = useCashier((s) => s.setPaymentOpen);
+  const newSale = useCashier((s) => s.newSale);
   const order = useOrder(orderId);
   const info = useAppInfo();
   const view = order.data;
   usePaymentSignals(orderId, view);
+  const open = view !== undefined && view.status !== 'success' && view.status !== 'failed';
+  useEffect(() => {
+    setPaymentOpen(open);
+    return () => setPaymentOpen(false);
+  }, [open, setPaymentOpen]);
 
   if (!orderId) return null;
   if (order.isPending) return <p role="status">{t('loading')}</p>;
@@ -32,13 +46,15 @@ export function Payment({ settings }: { settings: TillSettings }) {
   const amountText = instruction
     ? `${formatAmount(instruction.paymentAmount, settings.locale)} ${instruction.paymentSymbol}`
     : '';
+  const waiting = paidAndWaiting(view);
   return (
     <section className="screen payment" aria-labelledby="payment-title">
       <h2 id="payment-title" className="visually-hidden">
         {t('paymentTitle')}
       </h2>
+      <PayeeLine settings={settings} />
       <div className="payment-grid">
-        <PaymentQr order={view} locale={settings.locale} />
+        <PaymentQr order={view} locale={settings.locale} payee={payeeName(settings)} />
         <div>
           <p className="quote-line">
             {formatAmount(view.quoteAmount, settings.locale)} {view.quoteSymbol}
@@ -46,10 +62,18 @@ export function Payment({ settings }: { settings: TillSettings }) {
           <p className="big-amount">{amountText}</p>
           <PaymentStatus order={view} locale={settings.locale} />
           {instruction && (view.status === 'unpaid' || view.status === 'paid_less') ? (
-            <Countdown expire={instruction.expire} />
+            <Countdown expire={instruction.expire} payBy={view.payBy} />
           ) : null}
-          {instruction?.isChain ? <ChainDetails instruction={instruction} /> : null}
-          <CancelPayment orderId={view.orderId} />
+          {instruction ? <ScannerWarning instruction={instruction} /> : null}
+          {instruction?.isChain && !waiting ? <ChainDetails instruction={instruction} /> : null}
+          <div className="row spaced">
+            {waiting ? (
+              <button type="button" className="primary" onClick={newSale}>
+                {t('newSale')}
+              </button>
+            ) : null}
+            {access.may('cancel') ? <CancelPayment order={view} locale={settings.locale} /> : null}
+          </div>
           {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? <SandboxPanel order={view} /> : null}
         </div>
       </div>

@@ -1,15 +1,17 @@
 /** A printable receipt of one order (window.print: the browser's dialog, or Electron's). */
 import type { TillSettings } from '../../shared/posapi.js';
-import { useOrder } from '../api/hooks.js';
+import { useAppInfo, useOrder } from '../api/hooks.js';
 import { RateLines } from '../components/RateLines.js';
 import { formatAmount, formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
-import { failureText } from './payment/failure-text.js';
+import { cancelled, failureText } from './payment/failure-text.js';
 
 export function Receipt({ settings }: { settings: TillSettings }) {
   const { orderId, newSale, go } = useCashier();
   const order = useOrder(orderId);
+  const info = useAppInfo();
+  const sandbox = info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded';
   const view = order.data;
   if (!view) return <p role="status">{t('loading')}</p>;
   const paid = view.progress?.paidAmount ?? '0';
@@ -18,6 +20,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
     <section className="screen receipt" aria-labelledby="receipt-title">
       <article className="receipt-paper">
         <h2 id="receipt-title">{t('receiptTitle')}</h2>
+        {sandbox ? <p className="receipt-test">{t('testReceipt')}</p> : null}
         <dl>
           <dt>{t('receiptShop')}</dt>
           <dd>{settings.shopName || settings.payee?.fullName}</dd>
@@ -47,7 +50,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
           <dt>{t('receiptStatus')}</dt>
           <dd>
             {view.status === 'failed'
-              ? `${t('status_failed')}: ${failureText(view)}`
+              ? `${cancelled(view) ? t('status_cancelled') : t('status_failed')}: ${failureText(view)}`
               : t(`status_${view.status}`, {
                   n: 0,
                   m: 0,

@@ -30,6 +30,10 @@ export function SandboxPanel({ order }: { order: OrderView }) {
     mutationFn: () => api.call('sandbox.advanceClock', { seconds: 60 }),
     onError: (e: Error) => setError(e.message),
   });
+  const toDeadline = useMutation({
+    mutationFn: () => api.call('sandbox.advanceToDeadline', { orderId: order.orderId }),
+    ...done,
+  });
   const network = order.instruction?.isChain ? order.instruction.network : '';
   return (
     <aside className="sandbox-panel" aria-labelledby="sandbox-title">
@@ -56,6 +60,9 @@ export function SandboxPanel({ order }: { order: OrderView }) {
         </button>
         <button type="button" onClick={() => advance.mutate()}>
           {t('advanceClock')}
+        </button>
+        <button type="button" onClick={() => toDeadline.mutate()} disabled={order.payBy === 0}>
+          {t('advanceToDeadline')}
         </button>
       </div>
       {error ? (

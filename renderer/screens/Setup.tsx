@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { TillSettings } from '../../shared/posapi.js';
+import type { PayeeView, TillSettings } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
@@ -15,6 +15,7 @@ import { CurrentOwnerPin, NewOwnerPin } from './setup/OwnerPin.js';
 import { PayeeLookup } from './setup/PayeeLookup.js';
 import { saveAsOwner, saveRefusal } from './setup/save-settings.js';
 import { canSave, initialForm, settingsPatch, type SetupForm, type SetupMessage } from './setup/setup-form.js';
+import { PayeeChange } from './setup/PayeeChange.js';
 import { ShopDetails } from './setup/ShopDetails.js';
 import { RestoreBackup } from './setup/RestoreBackup.js';
 
@@ -35,14 +36,42 @@ function useSaveSettings(settings: TillSettings, form: SetupForm, setMessage: (m
   });
 }
 
+/** A new payee is looked up first, so the confirmation can name it (its id alone when the lookup fails). */
+function usePayeeChange(settings: TillSettings, form: SetupForm, save: () => void) {
+  const api = usePosApi();
+  const [next, setNext] = useState<PayeeView | null>(null);
+  const changing = settings.payee !== null && form.networkId !== settings.payee.networkId;
+  const ask = async () => {
+    if (!changing) return save();
+    const found = await api
+      .call('payee.lookup', { networkId: form.networkId })
+      .catch(() => ({ networkId: form.networkId, payeeId: '', fullName: '' }));
+    setNext(found.fullName ? found : { ...found, fullName: form.networkId });
+  };
+  const dialog =
+    next && settings.payee ? (
+      <PayeeChange
+        from={{ name: settings.shopName || settings.payee.fullName, networkId: settings.payee.networkId }}
+        to={next}
+        onConfirm={() => {
+          setNext(null);
+          save();
+        }}
+        onKeep={() => setNext(null)}
+      />
+    ) : null;
+  return { ask, dialog };
+}
+
 export function Setup({ settings }: { settings: TillSettings }) {
   const [form, setForm] = useState(() => initialForm(settings));
   const edit = (change: Partial<SetupForm>) => setForm((current) => ({ ...current, ...change }));
   const [message, setMessage] = useState<SetupMessage | null>(null);
   const save = useSaveSettings(settings, form, setMessage);
+  const payeeChange = usePayeeChange(settings, form, () => save.mutate());
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    void payeeChange.ask();
   };
   const fields = { form, edit, settings, message };
 
@@ -52,22 +81,31 @@ export function Setup({ settings }: { settings: TillSettings }) {
       <p>{t('setupIntro')}</p>
       {settings.configured ? null : <RestoreBackup />}
       <form onSubmit={submit}>
-        <PayeeLookup form={form} edit={edit} message={message} onMessage={setMessage} />
-        <ShopDetails form={form} edit={edit} settings={settings} />
-        <NewOwnerPin {...fields} />
-        <GatewayChoice {...fields} />
-        <CurrentOwnerPin {...fields} />
-        <p
-          id="setup-message"
-          role={message?.kind === 'error' ? 'alert' : 'status'}
-          className={message?.kind === 'error' ? 'error' : 'ok'}
-        >
-          {message?.text ?? ''}
-        </p>
-        <button type="submit" className="primary" disabled={save.isPending || !canSave(form, settings)}>
-          {t('save')}
-        </button>
+        <div className="setup-columns">
+          <div>
+            <PayeeLookup form={form} edit={edit} />
+            <ShopDetails form={form} edit={edit} settings={settings} />
+          </div>
+          <div>
+            <NewOwnerPin {...fields} />
+            <GatewayChoice {...fields} />
+            <CurrentOwnerPin {...fields} />
+            <div className="save-row">
+              <button type="submit" className="primary" disabled={save.isPending || !canSave(form, settings)}>
+                {t('save')}
+              </button>
+              <p
+                id="setup-message"
+                role={message?.kind === 'error' ? 'alert' : 'status'}
+                className={message?.kind === 'error' ? 'error' : 'ok'}
+              >
+                {message?.text ?? ''}
+              </p>
+            </div>
+          </div>
+        </div>
       </form>
+      {payeeChange.dialog}
     </section>
   );
 }

@@ -109,7 +109,7 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
   });
 
   it('charges 12.50 USD in USDT: the QR carries the payment; paid through the sandbox, success shows; the receipt renders', async () => {
-    await charge('12.50', /^USDT \(Ethereum\)$/, false);
+    await charge('12.50', /^USDT Ethereum \(ERC-20\)$/, false);
     await screenshot(page, 'screen-payment-wallet');
     const uri = new URL(await readQr(page));
     expect(uri.protocol).toBe('mixin:');
@@ -145,7 +145,7 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
   });
 
   it('on chain: BIP21 QR, confirming n of m, then success', async () => {
-    await charge('30', /^BTC \(Bitcoin\)$/, true);
+    await charge('30', /^BTC Bitcoin$/, true);
     const uri = await readQr(page);
     const match = /^bitcoin:([^?]+)\?amount=([\d.]+)$/.exec(uri);
     expect(match, uri).not.toBeNull();
@@ -163,11 +163,13 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
   });
 
   it('an underpayment shows what is still due with a top-up QR; paying it completes the order', async () => {
-    await charge('20', /^USDT \(Ethereum\)$/, false);
+    await charge('20', /^USDT Ethereum \(ERC-20\)$/, false);
     const first = Object.fromEntries(new URL(await readQr(page)).searchParams);
     await api(host.url, '/v1/sandbox/transfers', { ...first, amount: '5' });
     await page.getByText('Paid 5 of 20 USDT: 15 still due').waitFor({ timeout: 5000 });
-    await page.getByText('Scan to pay the remaining 15 USDT').waitFor({ timeout: 5000 });
+    await page
+      .getByText('Pay the remaining 15 USDT on Ethereum (ERC-20) to Corner Café (demo shop)')
+      .waitFor({ timeout: 5000 });
     await screenshot(page, 'screen-payment-paid-less');
     const topUp = Object.fromEntries(new URL(await readQr(page)).searchParams);
     expect(topUp.amount).toBe('15');
@@ -180,7 +182,7 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
   });
 
   it('the sandbox panel trains staff without the API: pay in full from the till', async () => {
-    await charge('3', /^USDT \(Ethereum\)$/, false);
+    await charge('3', /^USDT Ethereum \(ERC-20\)$/, false);
     await page.getByRole('heading', { name: 'TEST MODE: simulate the payer' }).waitFor();
     await screenshot(page, 'screen-sandbox-panel');
     await page.getByRole('button', { name: 'Pay in full' }).click();
@@ -191,11 +193,11 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
   });
 
   it('cancels with confirmation and says why it failed in words', async () => {
-    await charge('2', /^USDT \(Ethereum\)$/, false);
+    await charge('2', /^USDT Ethereum \(ERC-20\)$/, false);
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await page.getByRole('dialog').getByText('Cancel this payment?').waitFor();
     await page.getByRole('button', { name: 'Yes, cancel' }).click();
-    await page.getByRole('heading', { name: 'Payment failed' }).waitFor({ timeout: 5000 });
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor({ timeout: 5000 });
     await page.getByText('The payment was cancelled.').waitFor();
     await screenshot(page, 'screen-failed');
     await page.getByRole('button', { name: 'New sale' }).click();

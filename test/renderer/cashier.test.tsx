@@ -46,6 +46,7 @@ const unconfigured: TillSettings = {
   publicCallbackUrl: '',
   ownerPinSet: false,
   idleLockMinutes: 5,
+  timeToPayMinutes: 15,
 };
 
 describe('first run', () => {

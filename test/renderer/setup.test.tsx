@@ -22,6 +22,7 @@ const configured: TillSettings = {
   publicCallbackUrl: '',
   ownerPinSet: true,
   idleLockMinutes: 5,
+  timeToPayMinutes: 15,
 };
 
 function fakeApi(options: { rightPin: string }) {

@@ -21,6 +21,7 @@ const settings: TillSettings = {
   timeZone: 'UTC',
   publicCallbackUrl: '',
   ownerPinSet: true,
+  timeToPayMinutes: 15,
   idleLockMinutes: 1,
 };
 const cora: StaffSession = {

@@ -67,6 +67,7 @@ function order(id: string, at: number): NewOrder {
     callback_url: '',
     created_at: at,
     updated_at: at,
+    pay_by: 0,
   };
 }
 

@@ -1,5 +1,5 @@
 /** The app's own command: what runs, where its data is, which gateway it uses. */
-import type { AppInfo } from '../../../shared/posapi.js';
+import type { AppInfo, ConnectionView } from '../../../shared/posapi.js';
 import type { TillParts } from '../parts.js';
 
 /** app.info */
@@ -13,4 +13,9 @@ export async function appInfo(till: TillParts): Promise<AppInfo> {
     dataDir: info.dataDir,
     shell: info.shell,
   };
+}
+
+/** connection.get: the gateway connection now, for a page that connects after it changed. */
+export async function connectionNow(till: TillParts): Promise<ConnectionView> {
+  return till.link.view();
 }

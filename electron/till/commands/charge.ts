@@ -20,8 +20,8 @@ import { roleMay } from '../staff/permissions.js';
 import { requirePayee } from '../settings/store.js';
 
 /** assets.quote */
-export async function quoteAssets(till: TillParts): Promise<QuoteAssetView[]> {
-  return till.catalog.quoteViews();
+export async function quoteAssets(till: TillParts, { payeeId }: Args<'assets.quote'>): Promise<QuoteAssetView[]> {
+  return till.catalog.quoteViews(payeeId);
 }
 
 /** assets.payment */
@@ -33,8 +33,11 @@ export async function paymentAssets(
 }
 
 /** assets.settlement */
-export async function settlementAssets(till: TillParts): Promise<SettlementAssetView[]> {
-  return till.catalog.settlementViews();
+export async function settlementAssets(
+  till: TillParts,
+  { payeeId }: Args<'assets.settlement'>,
+): Promise<SettlementAssetView[]> {
+  return till.catalog.settlementViews(payeeId);
 }
 
 /** The quote currency's limits, when the gateway can tell (offline, the order is taken unchecked). */
@@ -65,8 +68,9 @@ function checkLimits(quote: QuoteAssetItem | undefined, amount: string): void {
 
 /**
  * order.create: checked against the currency's limits, written ahead (queued, its send due), then
- * sent at once; a gateway that cannot be reached leaves it queued, to be sent with the same
- * identifiers (README, "Offline"). A refusal fails the order and is the command's answer.
+ * sent at once with the shop's time to pay as its deadline; a gateway that cannot be reached leaves it
+ * queued, to be sent with the same identifiers (README, "Offline"). A refusal is the command's answer
+ * and leaves no order behind.
  */
 export async function createOrder(till: TillParts, args: Args<'order.create'>, caller: PosCaller): Promise<OrderView> {
   const payee = requirePayee(till.settings);
@@ -92,11 +96,16 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>, c
     updated_at: now,
     cashier_id: caller.account?.accountId ?? '',
     cashier_name: caller.account?.name ?? '',
+    pay_by: now + settings.timeToPayMinutes * 60_000,
   });
   till.cadence.focus(orderId);
   await till.scheduler.run('send', orderId);
   const row = till.orderOrThrow(orderId);
-  if (row.status === 'failed') throw new PosError('gateway_error', row.last_error);
+  if (row.status === 'failed') {
+    // Refused while the cashier waits: the refusal is the answer, and no failed order stays behind.
+    till.writer.discard(orderId);
+    throw new PosError('gateway_error', row.last_error);
+  }
   return till.view(row);
 }
 

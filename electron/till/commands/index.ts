@@ -8,16 +8,16 @@ import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { PosHandlers } from '../../../shared/posapi.js';
 import { posErrorOf } from '../link/link.js';
 import type { TillParts } from '../parts.js';
-import { appInfo } from './app.js';
+import { appInfo, connectionNow } from './app.js';
 import { auditExport, auditList } from './audit.js';
 import { backupHealth, backupStatus, configureBackups, restoreBackupHere, runBackup } from './backup.js';
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
 import { priceSources, savePriceSources } from './prices.js';
-import { railSettings, saveRails } from './rails.js';
-import { advanceClock, mineBlocks, payInFull, payPart } from './sandbox.js';
-import { getSettings, lookupPayee, saveTillSettings } from './setup.js';
+import { railHealth, railSettings, saveRails } from './rails.js';
+import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
+import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
   addStaff,
   changeOwnPin,
@@ -54,10 +54,12 @@ export function tillCommands(till: TillParts): PosHandlers {
   return {
     // app
     'app.info': local(appInfo),
+    'connection.get': local(connectionNow),
     // setup
     'settings.get': local(getSettings),
     'settings.save': remote(saveTillSettings),
     'payee.lookup': remote(lookupPayee),
+    'payee.register': remote(registerPayee),
     // charge and orders
     'assets.quote': remote(quoteAssets),
     'assets.payment': remote(paymentAssets),
@@ -73,6 +75,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'sandbox.payPart': remote(payPart),
     'sandbox.mine': remote(mineBlocks),
     'sandbox.advanceClock': remote(advanceClock),
+    'sandbox.advanceToDeadline': remote(advanceToDeadline),
     // day review (managers and the owner)
     'owner.day': local(dayReview),
     'owner.order': remote(orderDetail),
@@ -105,5 +108,6 @@ export function tillCommands(till: TillParts): PosHandlers {
     // live prices
     'owner.prices': remote(priceSources),
     'owner.savePrices': remote(savePriceSources),
+    'rails.health': remote(railHealth),
   } satisfies PosHandlers;
 }

@@ -1,5 +1,5 @@
 /** The gateway's live rails as the owner sees and sets them (docs/api.md, "Live rails"; merchant key). */
-import { PosError, type RailsView } from '../../../shared/posapi.js';
+import { PosError, type RailHealthView, type RailsView } from '../../../shared/posapi.js';
 import { GatewayRefused, type GatewayClient } from '../link/gateway-client.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillParts } from '../parts.js';
@@ -57,4 +57,17 @@ export async function saveRails(
   // The configuration names chains, RPC URLs and the xpub: the log keeps which chains, not the secrets.
   till.audit.record(callerActor(caller), 'rails.change', 'rails', { chains: chainsOf(config) });
   return view;
+}
+
+/**
+ * rails.health: the chain scanners' health for the cashier (no owner needed: it names no secret), so
+ * an on-chain payment warns when its chain is not being watched. Empty where there are no real rails.
+ */
+export async function railHealth(till: TillParts): Promise<RailHealthView[]> {
+  if (till.link.inSandbox()) return [];
+  try {
+    return (await till.link.client.rails()).health;
+  } catch {
+    return [];
+  }
 }

@@ -75,3 +75,24 @@ export async function advanceClock(
   till.pokeOpen();
   return moved;
 }
+
+/**
+ * sandbox.advanceToDeadline: moves the gateway's clock just past the order's deadline (its result's
+ * `expiredAt`, on the gateway's clock), so staff see what happens when a payer never pays.
+ */
+export async function advanceToDeadline(
+  till: TillParts,
+  { orderId }: Args<'sandbox.advanceToDeadline'>,
+): Promise<OrderView> {
+  sandboxOnly(till);
+  const row = till.orderOrThrow(orderId);
+  const result = await till.link.client.result(row.trace_id);
+  if (!result.expiredAt) throw new PosError('conflict', 'This payment has no deadline.');
+  // One second first tells the gateway's time; then the rest, to one second past the deadline.
+  const now = await till.link.client.sandboxAdvance(1);
+  const left = Math.max(1, result.expiredAt + 1 - Math.floor(now.nowMs / 1000));
+  const moved = await till.link.client.sandboxAdvance(left);
+  till.link.gatewayTime(moved.nowMs);
+  till.pokeOpen();
+  return (await till.pollNow(orderId)) ?? till.view(till.orderOrThrow(orderId));
+}

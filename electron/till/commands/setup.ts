@@ -6,6 +6,7 @@ import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { PayeeView, TillSettings } from '../../../shared/posapi.js';
 import type { Args, TillParts } from '../parts.js';
 import { saveSettings } from '../settings/save.js';
+import { callerActor } from '../staff/area.js';
 
 /** settings.get */
 export async function getSettings(till: TillParts): Promise<TillSettings> {
@@ -42,4 +43,18 @@ export async function saveTillSettings(
 /** payee.lookup */
 export async function lookupPayee(till: TillParts, { networkId }: Args<'payee.lookup'>): Promise<PayeeView> {
   return till.link.lookup(networkId);
+}
+
+/**
+ * payee.register: a live gateway has no demo users, so first run registers the shop's payee there
+ * (with the gateway's merchant key). After first run it is the owner's (Setup in the permission table).
+ */
+export async function registerPayee(
+  till: TillParts,
+  { networkId, fullName }: Args<'payee.register'>,
+  caller: PosCaller,
+): Promise<PayeeView> {
+  const payee = await till.link.client.registerPayee(networkId, fullName);
+  till.audit.record(callerActor(caller), 'payee.register', payee.payeeId, { networkId, fullName });
+  return { networkId: payee.networkId, payeeId: payee.payeeId, fullName: payee.fullName };
 }

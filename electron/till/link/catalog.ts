@@ -51,8 +51,10 @@ export class Catalog {
     return this.quoteList;
   }
 
-  async quoteViews(): Promise<QuoteAssetView[]> {
-    return (await this.quotes()).map((q) => ({
+  /** `payeeId`: a payee looked up in Setup but not saved yet (asked each time, not kept). */
+  async quoteViews(payeeId?: string): Promise<QuoteAssetView[]> {
+    const list = payeeId ? await this.deps.link.client.quoteAssets(payeeId) : await this.quotes();
+    return list.map((q) => ({
       assetId: q.assetId,
       symbol: q.symbol,
       isCrypto: q.isAsset === 1,
@@ -78,6 +80,7 @@ export class Catalog {
         network: item.network,
         iconUrl: item.iconUrl,
         onChainSupported: item.onChainSupported,
+        walletSupported: this.deps.link.takesWallet(),
         minPaymentAmount: item.minPaymentAmount,
         maxPaymentAmount: item.maxPaymentAmount,
         usable: !unusable,
@@ -86,9 +89,9 @@ export class Catalog {
     });
   }
 
-  async settlementViews(): Promise<SettlementAssetView[]> {
-    const payee = requirePayee(this.deps.settings);
-    return (await this.deps.link.client.settlementAssets(payee.payeeId)).map((s) => ({
+  async settlementViews(payeeId?: string): Promise<SettlementAssetView[]> {
+    const id = payeeId ?? requirePayee(this.deps.settings).payeeId;
+    return (await this.deps.link.client.settlementAssets(id)).map((s) => ({
       assetId: s.assetId,
       symbol: s.symbol,
       name: s.name,

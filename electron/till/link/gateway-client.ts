@@ -60,6 +60,8 @@ export interface CreatePaymentArgs {
   isChain: boolean;
   remark: string;
   callbackUrl: string;
+  /** Seconds from now to the payment's deadline (docs/api.md, "Deadlines and windows"); absent: none. */
+  expireSeconds?: number;
 }
 
 const DeliverySchema = z.object({
@@ -238,6 +240,17 @@ export class GatewayClient {
       'GET',
       `/v1/user/network_uuid/${encodeURIComponent(networkId)}`,
       PayeeLookupSchema.extend({ fullName: z.string().optional() }),
+    );
+  }
+
+  /** Registers the shop's payee (merchant key; docs/api.md, "Modes"). */
+  registerPayee(networkId: string, fullName: string) {
+    return this.request(
+      'POST',
+      '/v1/payees',
+      z.object({ payeeId: z.string(), networkId: z.string(), fullName: z.string() }),
+      { networkId, fullName },
+      true,
     );
   }
 

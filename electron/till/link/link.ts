@@ -73,6 +73,11 @@ export class GatewayLink {
     return this.usesEmbedded() && this.deps.embeddedMode === 'sandbox';
   }
 
+  /** Wallet transfers: the embedded gateway in live mode takes payments on chain only (no wallet rail). */
+  takesWallet(): boolean {
+    return !(this.usesEmbedded() && this.deps.embeddedMode === 'live');
+  }
+
   /** The gateway's clock minus the till's (ms). */
   get gatewayOffsetMs(): number {
     return this.offsetMs;

@@ -31,6 +31,8 @@ export interface OrderRow {
   /** Who rang it up: the account and its display name at the time ('' before staff accounts). */
   cashier_id: string;
   cashier_name: string;
+  /** The order's deadline (ms, till clock), sent to the gateway; 0 when none. */
+  pay_by: number;
 }
 
 export type NewOrder = Omit<
@@ -54,8 +56,8 @@ export class OrderBook {
 
   constructor(readonly db: Db) {
     this.insertOrder = db.prepare(
-      `INSERT INTO orders (order_id, trace_id, payee_id, quote_asset_id, quote_symbol, quote_amount, payment_asset_id, is_chain, settlement_asset_id, note, callback_url, status, created_at, updated_at, cashier_id, cashier_name)
-       VALUES (@order_id, @trace_id, @payee_id, @quote_asset_id, @quote_symbol, @quote_amount, @payment_asset_id, @is_chain, @settlement_asset_id, @note, @callback_url, @status, @created_at, @updated_at, @cashier_id, @cashier_name)`,
+      `INSERT INTO orders (order_id, trace_id, payee_id, quote_asset_id, quote_symbol, quote_amount, payment_asset_id, is_chain, settlement_asset_id, note, callback_url, status, created_at, updated_at, cashier_id, cashier_name, pay_by)
+       VALUES (@order_id, @trace_id, @payee_id, @quote_asset_id, @quote_symbol, @quote_amount, @payment_asset_id, @is_chain, @settlement_asset_id, @note, @callback_url, @status, @created_at, @updated_at, @cashier_id, @cashier_name, @pay_by)`,
     );
     this.byId = db.prepare('SELECT * FROM orders WHERE order_id = ?');
     this.byTrace = db.prepare('SELECT * FROM orders WHERE trace_id = ?');
@@ -127,5 +129,11 @@ export class OrderBook {
 
   history(orderId: string): OrderEventView[] {
     return this.eventsOf.all(orderId) as OrderEventView[];
+  }
+
+  /** Removes an order and its history (the writer clears its due work in the same transaction). */
+  remove(orderId: string): void {
+    this.db.prepare('DELETE FROM order_events WHERE order_id = ?').run(orderId);
+    this.db.prepare('DELETE FROM orders WHERE order_id = ?').run(orderId);
   }
 }

@@ -142,7 +142,12 @@ function onUnreachable(order: OrderState, message: string): OrderOutcome {
 }
 
 export function transition(order: OrderState, event: OrderEvent, nowMs: number): OrderOutcome {
-  if (isEnded(order.status)) return same(order); // terminal is terminal
+  if (isEnded(order.status)) {
+    // Terminal is terminal; but what the gateway still learns (a transaction confirmed after a cancel)
+    // is kept, so the owner's detail lists every transaction whatever the status.
+    const learned = event.kind === 'result' && event.status === order.status && event.news;
+    return learned ? { order, effects: [], changed: true } : same(order);
+  }
   switch (event.kind) {
     case 'accepted':
       return onAccepted(order, event);

@@ -98,7 +98,9 @@ export function hasNews(previous: PaymentResult | undefined, result: PaymentResu
     previous.paymentAmount === result.paymentAmount &&
     previous.confirmations === result.confirmations &&
     previous.settleStatus === result.settleStatus &&
-    previous.surplusAmount === result.surplusAmount
+    previous.surplusAmount === result.surplusAmount &&
+    (result.transactions === undefined ||
+      JSON.stringify(previous.transactions ?? []) === JSON.stringify(result.transactions))
   );
 }
 
@@ -192,6 +194,7 @@ export function orderView(book: OrderBook, row: OrderRow, facts: AssetFacts | un
     mismatch: row.mismatch,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    payBy: row.pay_by,
     history: book.history(row.order_id),
     cashierName: row.cashier_name,
   };

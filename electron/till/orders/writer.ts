@@ -105,6 +105,18 @@ export class OrderWriter {
     }));
   }
 
+  /**
+   * An order the gateway refused at its first send, while the cashier waits: it never existed there,
+   * so it leaves no failed order behind (the refusal is the create's answer).
+   */
+  discard(orderId: string): void {
+    const { book, work } = this.deps;
+    book.db.transaction(() => {
+      work.clear(orderId);
+      book.remove(orderId);
+    })();
+  }
+
   unreachable(orderId: string, message: string): OrderOutcome | undefined {
     return this.commit(orderId, () => ({ event: { kind: 'unreachable', message } }));
   }

@@ -3,7 +3,7 @@
  * from the order book (decimal-exact totals, per cashier, hourly takings, a filtered page), a payment's
  * detail with the gateway's delivery log, review decisions, redelivery, and CSV export.
  */
-import { add } from '../../../shared/money.js';
+import { add, isZero } from '../../../shared/money.js';
 import {
   PosError,
   type DayOrderRow,
@@ -51,6 +51,10 @@ export interface OwnerDeps {
   /** Applies a fresh gateway result to an order (the till's own path, so views stay consistent). */
   applyResult: (row: OrderRow, result: NonNullable<ReturnType<typeof parseResult>>) => void;
   orderView: (row: OrderRow) => OrderDetail['order'];
+  /** The payment asset's network when the till knows it ("Lightning", "Ethereum"); '' otherwise. */
+  networkOf?: (assetId: string) => string;
+  /** The gateway's clock minus the till's (ms): the sandbox clock may run ahead. */
+  gatewayOffsetMs?: () => number;
 }
 
 type CashierTotal = DayTotals['perCashier'][number];
@@ -69,6 +73,29 @@ function addToCashier(totals: Map<string, CashierTotal>, row: OrderRow): void {
   entry.total = add(entry.total, row.quote_amount);
   entry.count += 1;
   totals.set(key, entry);
+}
+
+/** The day review's filters (all optional): status, asset, method, cashier, and a search in ids and notes. */
+interface DayFilter {
+  status?: string;
+  assetId?: string;
+  method?: 'wallet' | 'chain';
+  search?: string;
+  cashierId?: string;
+}
+
+function matchesFilter(row: OrderRow, filter: DayFilter): boolean {
+  const search = filter.search?.toLowerCase();
+  return (
+    (!filter.status || row.status === filter.status) &&
+    (!filter.assetId || row.payment_asset_id === filter.assetId) &&
+    (!filter.method || (filter.method === 'chain') === (row.is_chain === 1)) &&
+    (filter.cashierId === undefined || row.cashier_id === filter.cashierId) &&
+    (!search ||
+      row.order_id.toLowerCase().includes(search) ||
+      row.trace_id.toLowerCase().includes(search) ||
+      row.note.toLowerCase().includes(search))
+  );
 }
 
 export class OwnerArea {
@@ -91,18 +118,12 @@ export class OwnerArea {
       mismatch: row.mismatch,
       cashierId: row.cashier_id,
       cashierName: row.cashier_name,
+      note: row.note,
+      failedWithMoney: row.status === 'failed' && !isZero(result?.paymentAmount || '0'),
     };
   }
 
-  day(args: {
-    day?: string;
-    status?: string;
-    assetId?: string;
-    method?: 'wallet' | 'chain';
-    search?: string;
-    cashierId?: string;
-    page?: number;
-  }): DayReview {
+  day(args: DayFilter & { day?: string; page?: number }): DayReview {
     const { timeZone, quoteAssetId } = this.deps.settings.stored();
     const day = args.day ?? this.deps.dayOf(this.deps.clock.now(), timeZone);
     const [from, to] = this.deps.dayRange(day, timeZone);
@@ -128,9 +149,11 @@ export class OwnerArea {
       perQuote.set(row.quote_asset_id, q);
       const result = storedFigures(row);
       const paid = result.paymentAmount;
+      // The same symbol on two networks (BTC on Bitcoin and on Lightning) are two lines: say which.
+      const network = this.deps.networkOf?.(row.payment_asset_id) ?? '';
       const a = perAsset.get(row.payment_asset_id) ?? {
         assetId: row.payment_asset_id,
-        symbol: result.paymentSymbol,
+        symbol: network ? `${result.paymentSymbol} (${network})` : result.paymentSymbol,
         total: '0',
         count: 0,
       };
@@ -144,15 +167,7 @@ export class OwnerArea {
         slot.count += 1;
       }
     }
-    const search = args.search?.toLowerCase();
-    const filtered = rows.filter(
-      (row) =>
-        (!args.status || row.status === args.status) &&
-        (!args.assetId || row.payment_asset_id === args.assetId) &&
-        (!args.method || (args.method === 'chain') === (row.is_chain === 1)) &&
-        (args.cashierId === undefined || row.cashier_id === args.cashierId) &&
-        (!search || row.order_id.toLowerCase().includes(search) || row.trace_id.toLowerCase().includes(search)),
-    );
+    const filtered = rows.filter((row) => matchesFilter(row, args));
     const page = args.page ?? 0;
     return {
       day,
@@ -189,7 +204,13 @@ export class OwnerArea {
     let deliveriesError = '';
     if (row.callback_url && row.status !== 'queued') {
       try {
-        deliveries = await this.deps.client.callbacks(row.trace_id);
+        // Delivery times come on the gateway's clock; the detail shows every time on the till's.
+        const offset = this.deps.gatewayOffsetMs?.() ?? 0;
+        deliveries = (await this.deps.client.callbacks(row.trace_id)).map((d) => ({
+          ...d,
+          nextAttemptAt: d.nextAttemptAt === null ? null : d.nextAttemptAt - offset,
+          attempts: d.attempts.map((a) => ({ ...a, at: a.at - offset })),
+        }));
       } catch (error) {
         deliveriesError = error instanceof Error ? error.message : String(error);
       }

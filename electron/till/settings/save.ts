@@ -113,6 +113,7 @@ export async function saveSettings(
   if (patch.locale !== undefined) changes.locale = patch.locale;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;
+  if (patch.timeToPayMinutes !== undefined) changes.timeToPayMinutes = patch.timeToPayMinutes;
   const diff = settingsDiff(stored, changes);
   deps.settings.update(changes);
   if (diff) deps.audit.record(callerActor(caller), 'settings.change', 'settings', diff);

@@ -26,6 +26,8 @@ const StoredSchema = z.object({
   ownerPinHash: z.string(),
   /** The till locks after this many minutes without use (README, "Staff and roles"). */
   idleLockMinutes: z.number().int().min(1).max(240),
+  /** Minutes a payer has from Charge to pay; sent to the gateway as the payment's deadline. */
+  timeToPayMinutes: z.number().int().min(1).max(2879),
   /** The callback receiver's port, kept so payments made before a restart still reach it. */
   receiverPort: z.number().int().min(0).max(65535),
 });
@@ -42,6 +44,7 @@ export const DEFAULT_SETTINGS: Stored = {
   publicCallbackUrl: '',
   ownerPinHash: '',
   idleLockMinutes: 5,
+  timeToPayMinutes: 15,
   receiverPort: 0,
 };
 
@@ -84,6 +87,7 @@ export class TillSettingsStore {
       publicCallbackUrl: s.publicCallbackUrl,
       ownerPinSet: ownerSet,
       idleLockMinutes: s.idleLockMinutes,
+      timeToPayMinutes: s.timeToPayMinutes,
     };
   }
 }

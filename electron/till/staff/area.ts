@@ -116,6 +116,17 @@ export class StaffArea {
     this.checkPin(this.activeAccount(caller.account.accountId), currentPin, field, 'pin.change.failed');
   }
 
+  /**
+   * The caller confirms a weighty action with their own PIN (a cancel after money was seen); wrong ones
+   * count toward the account's lockout. A till without accounts yet (first run) has no PIN to ask.
+   */
+  confirmWithPin(caller: PosCaller, pin: string | undefined, message: string): void {
+    if (this.roster().length === 0) return;
+    if (!caller.account) throw new PosError('signed_out', 'Sign in first.');
+    if (!pin) throw new PosError('pin_required', message, 'pin');
+    this.checkPin(this.activeAccount(caller.account.accountId), pin, 'pin', 'confirm.failed');
+  }
+
   writeOwnPin(caller: PosCaller, newPin: string): void {
     if (!caller.account) throw new PosError('signed_out', 'Sign in to change your PIN.');
     const row = this.activeAccount(caller.account.accountId);

@@ -21,10 +21,13 @@ export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
 
 export const COMMAND_REQUIREMENTS = {
   'app.info': 'open',
+  // Online or not, and what is queued: the offline banner on every screen; no secret.
+  'connection.get': 'open',
   // The renderer needs to know whether the till is set up before anyone signs in; it holds no secret.
   'settings.get': 'open',
   'settings.save': 'setup',
   'payee.lookup': 'setup',
+  'payee.register': 'setup',
   'assets.quote': 'sell',
   'assets.payment': 'sell',
   'assets.settlement': 'sell',
@@ -37,6 +40,7 @@ export const COMMAND_REQUIREMENTS = {
   'sandbox.payPart': 'sell',
   'sandbox.mine': 'sell',
   'sandbox.advanceClock': 'sell',
+  'sandbox.advanceToDeadline': 'sell',
   'owner.day': 'review',
   'owner.order': 'review',
   'owner.review': 'review.decide',
@@ -44,6 +48,8 @@ export const COMMAND_REQUIREMENTS = {
   'owner.export': 'export',
   'owner.rails': 'setup',
   'owner.saveRails': 'setup',
+  // The chain scanners' health: the Payment screen warns the cashier when a scanner is behind.
+  'rails.health': 'sell',
   'owner.prices': 'setup',
   'owner.savePrices': 'setup',
   'staff.roster': 'open',

@@ -48,8 +48,14 @@ export async function pollOrder(deps: JobDeps, orderId: string): Promise<void> {
   }
 }
 
-function createArgs(row: OrderRow) {
+/** Seconds left to the order's deadline, never below the gateway's minimum (an old queued order still gets one). */
+const MIN_DEADLINE_SECONDS = 11;
+
+function createArgs(row: OrderRow, nowMs: number) {
+  const expireSeconds =
+    row.pay_by > 0 ? Math.max(MIN_DEADLINE_SECONDS, Math.ceil((row.pay_by - nowMs) / 1000)) : undefined;
   return {
+    ...(expireSeconds === undefined ? {} : { expireSeconds }),
     payeeId: row.payee_id,
     orderId: row.order_id,
     traceId: row.trace_id,
@@ -73,7 +79,7 @@ export async function sendOrder(deps: JobDeps, orderId: string): Promise<void> {
   if (!row || row.status !== 'queued') return deps.work.finish(orderId, 'send');
   let payment: Payment;
   try {
-    payment = await deps.client.createPayment(createArgs(row));
+    payment = await deps.client.createPayment(createArgs(row, deps.clock.now()));
     if (payment.traceId !== row.trace_id)
       throw new GatewayRefused(-1, `The gateway answered with another trace (${payment.traceId})`, 200);
   } catch (error) {

@@ -38,7 +38,12 @@ export function AmountEntry({
           ))}
         </select>
       </label>
-      <output className="amount-display" aria-label={t('amount')} aria-live="polite">
+      <output
+        className={`amount-display${amount.length > 9 ? ' long' : ''}`}
+        aria-label={t('amount')}
+        aria-live="polite"
+        tabIndex={0}
+      >
         {/* A trailing '.' stays visible while the cashier types the decimals. */}
         {amount ? formatAmount(typedValue(amount), locale) + (amount.endsWith('.') ? '.' : '') : '0'}{' '}
         {quoteAsset?.symbol ?? quote.toUpperCase()}

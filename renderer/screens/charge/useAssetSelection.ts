@@ -1,11 +1,12 @@
 /**
  * Keeps the cashier's choice of payment asset and method sensible as the list changes with the amount:
- * the first usable asset when none (or an unusable one) is picked, and no on-chain method for an asset
- * that cannot pay on chain.
+ * the first usable asset when none (or an unusable one) is picked, and only a method the gateway can
+ * take for it (on chain where wallets are not taken, an invoice for Lightning).
  */
 import { useEffect } from 'react';
 import type { PaymentAssetView } from '../../../shared/posapi.js';
 import { useCashier } from '../../state/cashier.js';
+import { methodsOf } from './AssetPicker.js';
 
 /** Returns the selected asset as listed, if it is in the list. */
 export function useAssetSelection(assets: PaymentAssetView[] | undefined): PaymentAssetView | undefined {
@@ -17,7 +18,11 @@ export function useAssetSelection(assets: PaymentAssetView[] | undefined): Payme
       const first = assets.find((a) => a.usable);
       if (first && first.assetId !== paymentAssetId) setPayment(first.assetId);
     }
-    if (selected && isChain && !selected.onChainSupported) setChain(false);
+    if (!selected) return;
+    const methods = methodsOf(selected);
+    const takesChain = methods.includes('chain') || methods.includes('lightning');
+    if (isChain && !takesChain) setChain(false);
+    if (!isChain && !methods.includes('wallet') && takesChain) setChain(true);
   }, [assets, selected, paymentAssetId, setPayment, isChain, setChain]);
   return selected;
 }

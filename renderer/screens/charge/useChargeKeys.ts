@@ -1,22 +1,32 @@
 /**
  * The physical keyboard on the Charge screen: digits, '.' or ',', Backspace, Escape to clear and Enter to
- * charge; keys typed into a form field stay there.
+ * charge. Enter charges only from the page itself, the amount, the note or the Charge button: on any
+ * other button (an asset chip, the keypad, the navigation) it presses that button, and keys typed into
+ * a form field stay there.
  */
 import { useEffect } from 'react';
+
+/** Elements where Enter charges (the amount display, the note field, the Charge button). */
+const CHARGES_ON_ENTER = '[data-charge-on-enter], .amount-display';
 
 export function useChargeKeys(press: (key: string) => void, charge: () => void): void {
   // Bound again on every render, so Enter charges with what this render shows.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+      const target = event.target instanceof HTMLElement ? event.target : null;
+      const onPage = !target || target === document.body || target === document.documentElement;
+      const chargesHere = onPage || target?.closest(CHARGES_ON_ENTER) !== null;
+      if (event.key === 'Enter') {
+        if (!chargesHere) return;
+        event.preventDefault();
+        charge();
+        return;
+      }
+      if (target && (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable)) return;
       if (/^\d$/.test(event.key) || event.key === 'Backspace') press(event.key);
       else if (event.key === '.' || event.key === ',') press('.');
       else if (event.key === 'Escape') press('Clear');
-      else if (event.key === 'Enter') {
-        event.preventDefault();
-        charge();
-      } else return;
+      else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);

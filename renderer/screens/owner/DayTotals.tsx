@@ -61,14 +61,27 @@ function HourlyChart({ totals }: { totals: Totals }) {
     ],
   };
   return (
-    <figure className="chart" aria-label={t('hourlyChart', { currency: totals.hourlyCurrency })}>
+    <figure className="chart">
       <figcaption>{t('hourlyChart', { currency: totals.hourlyCurrency })}</figcaption>
-      <Bar data={data} options={{ animation: false, responsive: true, plugins: { legend: { display: false } } }} />
+      <Bar
+        role="img"
+        aria-label={t('chartText', {
+          currency: totals.hourlyCurrency,
+          hours:
+            totals.hourly
+              .filter((h) => h.count > 0)
+              .map((h) => `${String(h.hour).padStart(2, '0')}:00 ${h.total}`)
+              .join(', ') || t('chartNone'),
+        })}
+        data={data}
+        options={{ animation: false, responsive: true, plugins: { legend: { display: false } } }}
+      />
     </figure>
   );
 }
 
 export function DayTotals({ review, locale }: { review: DayReview; locale: string }) {
+  if (Object.keys(review.totals.perStatus).length === 0) return <p className="empty-day">{t('emptyDay')}</p>;
   return (
     <div className="totals">
       <Figures totals={review.totals} locale={locale} />

@@ -32,6 +32,9 @@ export function ExportPanel({
   onRange: (range: ExportRange) => void;
 }) {
   const api = usePosApi();
+  const from = range.from || day;
+  const to = range.to || day;
+  const badRange = from > to;
   const exportCsv = useMutation({
     mutationFn: () => api.call('owner.export', { from: range.from || day, to: range.to || day }),
     onSuccess: (file) => download(file.filename, file.csv),
@@ -46,9 +49,16 @@ export function ExportPanel({
         {t('exportTo')}
         <input type="date" value={range.to || day} onChange={(e) => onRange({ ...range, to: e.target.value })} />
       </label>
-      <button type="button" onClick={() => exportCsv.mutate()}>
+      <button type="button" onClick={() => exportCsv.mutate()} disabled={badRange} aria-describedby="export-message">
         {t('exportCsv')}
       </button>
+      <p id="export-message" className="error" role={badRange || exportCsv.isError ? 'alert' : undefined}>
+        {badRange
+          ? t('exportRangeBad')
+          : exportCsv.error
+            ? t('exportFailed', { message: exportCsv.error.message })
+            : ''}
+      </p>
     </div>
   );
 }

@@ -9,17 +9,20 @@ function OrderRow({ o, settings, onOpen }: { o: DayOrderRow; settings: TillSetti
       <td>{formatTime(o.createdAt, settings.locale, settings.timeZone)}</td>
       <td>
         <code>{o.orderId}</code>
+        {o.note ? <small className="order-note"> {o.note}</small> : null}
       </td>
       <td className="num">
         {formatAmount(o.quoteAmount, settings.locale)} {o.quoteSymbol}
       </td>
       <td className="num">
-        {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol} {o.isChain ? '⛓' : ''}
+        {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol}{' '}
+        {o.isChain ? <small>{t('onChain')}</small> : null}
       </td>
       <td>{o.cashierName || t('noCashier')}</td>
       <td>
         <span className={`badge status-${o.status}`}>{o.status.replace('_', ' ')}</span>
         {o.mismatch ? ' ⚠' : ''}
+        {o.failedWithMoney ? <strong className="flag"> ⚠ {t('failedWithMoney')}</strong> : null}
       </td>
       <td>
         <button type="button" aria-label={`${t('details')} ${o.orderId}`} onClick={onOpen}>

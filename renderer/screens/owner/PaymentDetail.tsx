@@ -2,6 +2,7 @@
  * One payment as the owner sees it: its terms, the transactions that paid it, settlement, timeline, and
  * the gateway's callback deliveries (README, "The owner's day review").
  */
+import { useEffect, useRef } from 'react';
 import type { OrderDetail, OrderView, TillSettings } from '../../../shared/posapi.js';
 import { formatAmount, formatTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
@@ -100,10 +101,20 @@ export function PaymentDetail({
   onClose: () => void;
 }) {
   const o = detail.order;
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => close.current?.focus(), [o.orderId]);
   return (
-    <section className="detail" role="dialog" aria-labelledby="detail-title">
+    <section
+      className="detail"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="detail-title"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
       <h3 id="detail-title">{t('detailTitle', { orderId: o.orderId })}</h3>
-      <button type="button" onClick={onClose}>
+      <button type="button" ref={close} onClick={onClose}>
         {t('close')}
       </button>
       <Terms order={o} locale={settings.locale} />

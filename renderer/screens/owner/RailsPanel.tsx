@@ -1,6 +1,6 @@
 /**
- * The live rails as the owner sees them: each chain's scanner health, and the rail configuration as JSON,
- * saved through the main process, which checks it (docs/api.md, "Live rails"). Absent in sandbox mode.
+ * The live rails as the owner sees them: each chain's scanner health (lag unknown until a block is seen),
+ * the guided form and the configuration as JSON (advanced), saved through the main process, which checks it (docs/api.md, "Live rails"). Absent in sandbox mode.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import type { RailHealthView } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
 import { t } from '../../app/text.js';
+import { RailsForm } from './RailsForm.js';
 
 type Message = { error: boolean; text: string };
 
@@ -20,9 +21,10 @@ function RailsHealth({ health }: { health: RailHealthView[] }) {
           {t('railHealth', {
             network: h.network,
             chainId: h.chainId,
-            lastBlock: h.lastBlock,
-            head: h.head,
-            lag: h.lag,
+            lastBlock: h.lastBlock < 0 ? t('lagUnknown') : h.lastBlock,
+            head: h.head < 0 ? t('lagUnknown') : h.head,
+            // No block ever seen: the lag is not 0, it is unknown.
+            lag: h.lastBlock < 0 || h.head < 0 ? t('lagUnknown') : h.lag,
           })}
           {h.lastError ? <span className="error"> · {t('railError', { error: h.lastError })}</span> : null}
         </li>
@@ -69,19 +71,23 @@ export function RailsPanel() {
     <section aria-labelledby="rails-title" className="rails no-print">
       <h3 id="rails-title">{t('railsTitle')}</h3>
       <RailsHealth health={rails.data.health} />
-      <label>
-        {t('railsConfig')}
-        <textarea
-          rows={10}
-          value={value}
-          onChange={(e) => setText(e.target.value)}
-          spellCheck={false}
-          aria-invalid={message?.error ?? false}
-        />
-      </label>
-      <button type="button" onClick={submit}>
-        {t('railsSave')}
-      </button>
+      <RailsForm onSave={(config) => save.mutate(config)} busy={save.isPending} />
+      <details>
+        <summary>{t('railsAdvanced')}</summary>
+        <label>
+          {t('railsConfig')}
+          <textarea
+            rows={10}
+            value={value}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            aria-invalid={message?.error ?? false}
+          />
+        </label>
+        <button type="button" onClick={submit}>
+          {t('railsSave')}
+        </button>
+      </details>
       {message ? (
         <p role={message.error ? 'alert' : 'status'} className={message.error ? 'error' : 'ok'}>
           {message.text}

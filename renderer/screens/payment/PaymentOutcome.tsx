@@ -1,13 +1,17 @@
-/** The end of a payment, full screen: success with the amount charged, or failure with why in words. */
+/**
+ * The end of a payment, full screen: success with what was charged, what was paid and the order id, or
+ * failure (or cancellation, said as such) with why in words.
+ */
 import type { OrderView } from '../../../shared/posapi.js';
 import { formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { useCashier } from '../../state/cashier.js';
-import { failureText } from './failure-text.js';
+import { cancelled, failureText } from './failure-text.js';
 
 export function PaymentOutcome({ order, locale }: { order: OrderView; locale: string }) {
   const { newSale, go } = useCashier();
   const ok = order.status === 'success';
+  const title = ok ? t('status_success') : cancelled(order) ? t('status_cancelled') : t('status_failed');
   return (
     <section
       className={`screen outcome ${ok ? 'success' : 'failed'}`}
@@ -18,11 +22,22 @@ export function PaymentOutcome({ order, locale }: { order: OrderView; locale: st
       <div className="outcome-mark" aria-hidden="true">
         {ok ? '✓' : '✕'}
       </div>
-      <h2 id="outcome-title">{ok ? t('status_success') : t('status_failed')}</h2>
+      <h2 id="outcome-title">{title}</h2>
       <p id="outcome-detail" className="outcome-amount">
         {ok ? `${formatAmount(order.quoteAmount, locale)} ${order.quoteSymbol}` : failureText(order)}
       </p>
-      <div className="row">
+      {ok ? (
+        <p className="outcome-paid">
+          {t('paidWhat', {
+            paid: formatAmount(order.progress?.paidAmount ?? order.instruction?.paymentAmount ?? '0', locale),
+            symbol: order.instruction?.paymentSymbol ?? '',
+            quote: formatAmount(order.quoteAmount, locale),
+            quoteSymbol: order.quoteSymbol,
+            orderId: order.orderId,
+          })}
+        </p>
+      ) : null}
+      <div className="row spaced">
         <button type="button" onClick={() => go('receipt')}>
           {t('receipt')}
         </button>

@@ -4,8 +4,9 @@
  */
 import type { OrderView } from '../../../shared/posapi.js';
 import { formatAmount } from '../../app/format.js';
+import { clockText } from '../../app/network.js';
 import { t } from '../../app/text.js';
-import { failureText } from './failure-text.js';
+import { cancelled, failureText } from './failure-text.js';
 import { useSecondsLeft } from './useSecondsLeft.js';
 
 function StatusLine({ order, locale }: { order: OrderView; locale: string }) {
@@ -26,7 +27,7 @@ function StatusLine({ order, locale }: { order: OrderView; locale: string }) {
         </>
       );
     case 'failed':
-      return <>{`${t('status_failed')}: ${failureText(order)}`}</>;
+      return <>{`${cancelled(order) ? t('status_cancelled') : t('status_failed')}: ${failureText(order)}`}</>;
     default:
       return <>{t(`status_${order.status}`)}</>;
   }
@@ -40,12 +41,21 @@ export function PaymentStatus({ order, locale }: { order: OrderView; locale: str
   );
 }
 
-/** Seconds left in the instruction's window; at 0 the main process is already asking for a new one. */
-export function Countdown({ expire }: { expire: number }) {
-  const secondsLeft = useSecondsLeft(expire);
+/**
+ * The time the payer has left: to the payment's deadline (the shop's time to pay), and to the renewal of
+ * the current quote; both as mm:ss.
+ */
+export function Countdown({ expire, payBy }: { expire: number; payBy: number }) {
+  const quoteLeft = useSecondsLeft(expire);
+  const deadlineLeft = useSecondsLeft(payBy > 0 ? payBy / 1000 : undefined);
   return (
-    <p className="countdown">
-      {secondsLeft && secondsLeft > 0 ? t('expiresIn', { seconds: secondsLeft }) : t('renewing')}
-    </p>
+    <div className="countdown">
+      {deadlineLeft !== undefined ? (
+        <p className="deadline">
+          {deadlineLeft > 0 ? t('timeToPay', { time: clockText(deadlineLeft) }) : t('timeToPayOver')}
+        </p>
+      ) : null}
+      <p>{quoteLeft && quoteLeft > 0 ? t('expiresInTime', { time: clockText(quoteLeft) }) : t('renewing')}</p>
+    </div>
   );
 }

@@ -10,3 +10,8 @@ export function failureText(order: OrderView): string {
   const key = `failure_${code}`;
   return hasText(key) ? t(key) : order.progress?.failureReason || code;
 }
+
+/** A payment the shop cancelled (at the till or at the gateway) is not a failure of the payer. */
+export function cancelled(order: OrderView): boolean {
+  return order.progress?.failureCode === '40032' || (order.status === 'failed' && !order.progress);
+}

@@ -1,44 +1,61 @@
 /**
- * The shop's payee: its network id, and Look up, which asks the gateway whether it is one of its users
- * and offers its name as the shop name.
+ * The shop's payee: its network id (digits only), and Look up, which asks the gateway whether it is
+ * one of its users and offers its name as the shop name; its answer shows right under the field. On a
+ * live gateway that does not know the shop yet, Setup registers it there.
  */
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PayeeView } from '../../../shared/posapi.js';
+import { useAppInfo } from '../../api/hooks.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
 import { t } from '../../app/text.js';
 import type { EditForm, SetupForm, SetupMessage } from './setup-form.js';
 
-export function PayeeLookup({
-  form,
-  edit,
-  message,
-  onMessage,
-}: {
-  form: SetupForm;
-  edit: EditForm;
-  message: SetupMessage | null;
-  onMessage: (message: SetupMessage) => void;
-}) {
+type Answer = SetupMessage & { notFound?: boolean };
+
+function useLookup(form: SetupForm, edit: EditForm, setAnswer: (a: Answer) => void) {
   const api = usePosApi();
   const { networkId } = form;
+  const found = (payee: PayeeView, text: string) => {
+    setAnswer({ kind: 'ok', text });
+    // The looked-up name follows each lookup, unless the owner typed another one.
+    const name = payee.fullName;
+    const keepTyped = form.shopName !== '' && form.shopName !== form.lookedUpName;
+    edit({ lookedUpPayeeId: payee.payeeId, lookedUpName: name, ...(keepTyped ? {} : { shopName: name }) });
+  };
   const lookup = useMutation({
     mutationFn: () => api.call('payee.lookup', { networkId }),
-    onSuccess: (payee) => {
-      onMessage({ kind: 'ok', text: t('payeeFound', { name: payee.fullName || payee.payeeId }) });
-      if (!form.shopName) edit({ shopName: payee.fullName });
-    },
+    onSuccess: (payee) => found(payee, t('payeeFound', { name: payee.fullName || payee.payeeId })),
     onError: (error) => {
       const shape = error instanceof PosCallError ? error.shape : undefined;
-      onMessage({
+      const notFound = shape?.code === 'payee_not_found';
+      setAnswer({
         kind: 'error',
-        text:
-          shape?.code === 'payee_not_found'
-            ? t('payeeNotFound', { id: networkId })
-            : t('error', { message: error.message }),
+        text: notFound ? t('payeeNotFound', { id: networkId }) : t('error', { message: error.message }),
         field: 'payeeNetworkId',
+        notFound,
       });
     },
   });
+  const register = useMutation({
+    mutationFn: () => api.call('payee.register', { networkId, fullName: form.shopName.trim() }),
+    onSuccess: (payee) => found(payee, t('payeeRegistered', { name: payee.fullName })),
+    onError: (error) => setAnswer({ kind: 'error', text: error.message, field: 'payeeNetworkId' }),
+  });
+  return { lookup, register };
+}
+
+export function PayeeLookup({ form, edit }: { form: SetupForm; edit: EditForm }) {
+  const info = useAppInfo();
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const { lookup, register } = useLookup(form, edit, setAnswer);
+  const { networkId } = form;
+  const digitsOnly = networkId === '' || /^\d+$/.test(networkId);
+  const shown: Answer | null = digitsOnly
+    ? answer
+    : { kind: 'error', text: t('networkIdDigits'), field: 'payeeNetworkId' };
+  const live = info.data?.mode === 'live' && form.gatewayKind === 'embedded';
   return (
     <>
       <label htmlFor="payee-network-id">{t('payeeNetworkId')}</label>
@@ -47,15 +64,34 @@ export function PayeeLookup({
           id="payee-network-id"
           inputMode="numeric"
           value={networkId}
-          onChange={(e) => edit({ networkId: e.target.value.trim() })}
-          aria-invalid={message?.field === 'payeeNetworkId'}
-          aria-describedby="setup-message"
+          onChange={(e) => {
+            setAnswer(null);
+            edit({ networkId: e.target.value.trim() });
+          }}
+          aria-invalid={shown?.kind === 'error'}
+          aria-describedby="lookup-message"
           required
         />
-        <button type="button" onClick={() => lookup.mutate()} disabled={!networkId || lookup.isPending}>
+        <button type="button" onClick={() => lookup.mutate()} disabled={!networkId || !digitsOnly || lookup.isPending}>
           {t('lookUp')}
         </button>
+        {live && answer?.notFound ? (
+          <button
+            type="button"
+            onClick={() => register.mutate()}
+            disabled={!form.shopName.trim() || register.isPending}
+          >
+            {t('registerPayee')}
+          </button>
+        ) : null}
       </span>
+      <p
+        id="lookup-message"
+        role={shown?.kind === 'error' ? 'alert' : 'status'}
+        className={`field-message ${shown?.kind === 'error' ? 'error' : 'ok'}`}
+      >
+        {shown?.text ?? ''}
+      </p>
     </>
   );
 }

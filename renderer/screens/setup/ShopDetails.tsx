@@ -1,10 +1,9 @@
 /**
  * The shop's name on receipts, the currency it charges in, and the asset it settles in ('' settles in
- * whatever the payer paid). Until the first save the gateway's lists are not asked for.
+ * whatever the payer paid). Before the first save the lists are asked for the payee just looked up.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { TillSettings } from '../../../shared/posapi.js';
-import { useQuoteAssets } from '../../api/hooks.js';
 import { usePosApi } from '../../app/api-context.js';
 import { t } from '../../app/text.js';
 import type { EditForm, SetupForm } from './setup-form.js';
@@ -18,11 +17,19 @@ const FIRST_RUN_QUOTES = [
 
 export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: EditForm; settings: TillSettings }) {
   const api = usePosApi();
-  const quotes = useQuoteAssets(settings.configured);
+  // Before the first save, the lists are asked for the payee just looked up.
+  const firstRun = !settings.configured && form.lookedUpPayeeId !== '';
+  const lookedUp = firstRun ? { payeeId: form.lookedUpPayeeId } : {};
+  const quotes = useQuery({
+    queryKey: ['assets.quote', lookedUp],
+    queryFn: () => api.call('assets.quote', lookedUp),
+    enabled: settings.configured || firstRun,
+    staleTime: 60_000,
+  });
   const settlements = useQuery({
-    queryKey: ['assets.settlement'],
-    queryFn: () => api.call('assets.settlement', {}),
-    enabled: settings.configured,
+    queryKey: ['assets.settlement', lookedUp],
+    queryFn: () => api.call('assets.settlement', lookedUp),
+    enabled: settings.configured || firstRun,
     staleTime: 60_000,
   });
   return (
@@ -31,6 +38,16 @@ export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: E
         {t('shopName')}
         <input value={form.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={80} />
       </label>
+      <label>
+        {t('timeToPayMinutes')}
+        <input
+          inputMode="numeric"
+          value={form.timeToPay}
+          onChange={(e) => edit({ timeToPay: e.target.value.replace(/\D/g, '').slice(0, 4) })}
+          aria-describedby="time-to-pay-hint"
+        />
+      </label>
+      <small id="time-to-pay-hint">{t('timeToPayHint')}</small>
       <label>
         {t('quoteCurrency')}
         <select value={form.quoteAssetId} onChange={(e) => edit({ quoteAssetId: e.target.value })}>

@@ -5,7 +5,7 @@
  */
 import type { PosApi, SettingsPatch, TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
-import { t } from '../../app/text.js';
+import { t, type TextKey } from '../../app/text.js';
 import type { SetupMessage } from './setup-form.js';
 
 /** Saves; the current PIN goes along only to confirm a new PIN. */
@@ -19,6 +19,24 @@ export async function saveAsOwner(
   return api.call('settings.save', { ...patch, ...confirm });
 }
 
+/** Fields as the owner knows them, for messages that name one. */
+const FIELD_WORDS: Record<string, TextKey> = {
+  payeeNetworkId: 'payeeNetworkId',
+  shopName: 'shopName',
+  timeToPayMinutes: 'timeToPayMinutes',
+  ownerPin: 'ownerPin',
+  'gateway.baseUrl': 'gatewayUrl',
+  'gateway.merchantKey': 'gatewayKey',
+};
+
+/** "payeeNetworkId: must be ..." becomes "Shop network id: must be ...". */
+function inWords(message: string, field: string | undefined): string {
+  const key = field ? FIELD_WORDS[field] : undefined;
+  if (!key || !field) return message;
+  const rest = message.startsWith(`${field}:`) ? message.slice(field.length + 1).trim() : message;
+  return `${t(key)}: ${rest}`;
+}
+
 /** A refused save in words, on the field it is about; PIN refusals keep the main process's own words. */
 export function saveRefusal(error: Error, networkId: string): SetupMessage {
   const shape = error instanceof PosCallError ? error.shape : undefined;
@@ -28,6 +46,6 @@ export function saveRefusal(error: Error, networkId: string): SetupMessage {
       ? t('payeeNotFound', { id: networkId })
       : pinProblem
         ? shape.message
-        : t('error', { message: error.message });
+        : t('error', { message: inWords(error.message, shape?.field) });
   return { kind: 'error', text, field: pinProblem ? 'currentPin' : shape?.field };
 }

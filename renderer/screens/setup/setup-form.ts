@@ -16,6 +16,12 @@ export interface SetupForm {
   ownerPin: string;
   /** The current owner PIN, which every save after first run needs. */
   currentPin: string;
+  /** The payee id the last lookup found ('' before one): the lists are asked for it before the first save. */
+  lookedUpPayeeId: string;
+  /** The name the last lookup offered (replaced by the next lookup unless the owner typed another). */
+  lookedUpName: string;
+  /** Minutes a payer has to pay, as typed. */
+  timeToPay: string;
 }
 
 /** Changes some fields of the form. */
@@ -39,6 +45,9 @@ export function initialForm(settings: TillSettings): SetupForm {
     gatewayKey: '',
     ownerPin: '',
     currentPin: '',
+    lookedUpName: settings.payee?.fullName ?? '',
+    lookedUpPayeeId: '',
+    timeToPay: String(settings.timeToPayMinutes),
   };
 }
 
@@ -54,13 +63,17 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
   };
   if (form.shopName.trim()) patch.shopName = form.shopName.trim();
   if (form.ownerPin) patch.ownerPin = form.ownerPin;
+  if (/^\d+$/.test(form.timeToPay)) patch.timeToPayMinutes = Number(form.timeToPay);
   return patch;
 }
 
-/** Save stays disabled until the payee is named and any PIN typed has 4 to 8 digits (a new one: also the current). */
+/** Save stays disabled until the payee is named (digits), the time to pay is 1 to 2879 minutes and any PIN typed has 4 to 8 digits (a new one: also the current). */
 export function canSave(form: SetupForm, settings: TillSettings): boolean {
   return (
-    form.networkId !== '' &&
+    /^\d{1,20}$/.test(form.networkId) &&
+    /^\d{1,4}$/.test(form.timeToPay) &&
+    Number(form.timeToPay) >= 1 &&
+    Number(form.timeToPay) <= 2879 &&
     (form.ownerPin === '' || PIN.test(form.ownerPin)) &&
     (!settings.ownerPinSet || form.ownerPin === '' || PIN.test(form.currentPin))
   );
