@@ -61,7 +61,15 @@ export function Nav({ access }: { access?: Access }) {
         onClick={() => leave(target, target === 'charge')}
       >
         {label}
-        {badge > 0 ? <span className="nav-badge"> {t('openOrders', { n: badge })}</span> : null}
+        {badge > 0 ? (
+          <>
+            {/* A number in a pill keeps the row on one line; the words are there for screen readers. */}
+            <span className="nav-badge" aria-hidden="true">
+              {badge}
+            </span>
+            <span className="visually-hidden"> {t('openOrders', { n: badge })}</span>
+          </>
+        ) : null}
       </button>
     </li>
   );

@@ -31,6 +31,8 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'sandbox.payPart': () => ({ orderId: managersOrder, amount: '0.01' }),
   'sandbox.mine': () => ({ network: 'Bitcoin', count: 1 }),
   'sandbox.advanceClock': () => ({ seconds: 1 }),
+  'sandbox.advanceToDeadline': () => ({ orderId: managersOrder }),
+  'payee.register': () => ({ networkId: '7000199', fullName: 'Test shop' }),
   'owner.order': () => ({ orderId: managersOrder }),
   'owner.review': () => ({ orderId: managersOrder, decision: 'approve', reason: 'checked' }),
   'owner.redeliver': () => ({ orderId: managersOrder, deliveryId: '00000000-0000-4000-8000-000000000000' }),

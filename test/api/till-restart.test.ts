@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startHost, type HostProcess } from '../helpers/host.js';
+import { posOverHttp } from '../helpers/pos-http.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const DAY = 24 * 3600_000;
@@ -77,19 +78,9 @@ async function countingProxy(upstream: string): Promise<CountingProxy> {
   return state;
 }
 
+/** The PosApi over the host's HTTP bridge (test/helpers/pos-http.ts): answers the result or throws. */
 async function bridge(host: HostProcess) {
-  const html = await (await fetch(host.url)).text();
-  const token = /name="paydesk-token" content="([^"]+)"/.exec(html)![1]!;
-  return async (command: string, args: unknown = {}): Promise<any> => {
-    const response = await fetch(`${host.url}/pos/call/${command}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(args),
-    });
-    const outcome = (await response.json()) as any;
-    if (!outcome.ok) throw new Error(`${command}: ${outcome.error.message}`);
-    return outcome.result;
-  };
+  return (await posOverHttp(host)).call;
 }
 
 interface DueRow {

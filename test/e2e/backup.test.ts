@@ -10,23 +10,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { repoRoot, startHost, tempDataDir, type HostProcess } from '../helpers/host.js';
+import { posOverHttp } from '../helpers/pos-http.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const PASSPHRASE = 'shop backup passphrase 2026';
 
+/** The PosApi over the host's HTTP bridge (test/helpers/pos-http.ts): answers the result or throws. */
 async function bridge(host: HostProcess) {
-  const html = await (await fetch(host.url)).text();
-  const token = /name="paydesk-token" content="([^"]+)"/.exec(html)![1]!;
-  return async (command: string, args: unknown = {}): Promise<any> => {
-    const response = await fetch(`${host.url}/pos/call/${command}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(args),
-    });
-    const outcome = (await response.json()) as any;
-    if (!outcome.ok) throw new Error(`${command}: ${outcome.error.message}`);
-    return outcome.result;
-  };
+  return (await posOverHttp(host)).call;
 }
 
 describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores', () => {

@@ -204,7 +204,7 @@ describe.runIf(e2eAvailable())('e2e: a till a shop can trust (issue 15)', () => 
     const order = await page.evaluate(() => (globalThis as any).localStorage.getItem('paydesk.openOrder') as string);
     await page.getByRole('button', { name: /Recent orders/ }).click();
     await page.getByRole('button', { name: 'Leave it open' }).click();
-    await page.getByRole('button', { name: /Recent orders 1 in progress/ }).waitFor();
+    await page.getByRole('button', { name: /Recent orders\s+1 in progress/ }).waitFor();
     await page.getByRole('button', { name: `Open ${order}` }).waitFor();
     // The payer pays while the cashier is elsewhere.
     await sandbox(host.url, '/v1/sandbox/transfers', {
