@@ -44,7 +44,9 @@ function Gate({ settings }: { settings: TillSettings }) {
   const access = useAccess(settings);
   const lock = useLock();
   useSignedOutWatch();
-  useIdleLock(access.session, lock);
+  // Never while a payer is at the till: the idle lock would take the code away mid-payment.
+  const paymentOpen = useCashier((s) => s.paymentOpen);
+  useIdleLock(paymentOpen ? null : access.session, lock);
   if (!access.ready) return <p role="status">{t('loading')}</p>;
   if (!access.open && !access.session) return <SignIn />;
   return (

@@ -61,6 +61,16 @@ describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores',
     const panel = page.locator('section.backup-panel');
     await expect(panel.getByText('Backups are not set up.').isVisible()).resolves.toBe(true);
     await panel.getByLabel('Folder (full path)').fill(folder);
+    // A refused save keeps what was typed, and says which field.
+    await panel.getByLabel('Passphrase (at least 10 characters)').fill('short');
+    await panel.getByLabel('Passphrase again').fill('short');
+    await panel.getByRole('button', { name: 'Save backup settings' }).click();
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: /passphrase/ })
+      .waitFor();
+    expect(await panel.getByLabel('Folder (full path)').inputValue()).toBe(folder);
+    expect(await panel.getByLabel('Passphrase (at least 10 characters)').getAttribute('aria-invalid')).toBe('true');
     await panel.getByLabel('Passphrase (at least 10 characters)').fill(PASSPHRASE);
     await panel.getByLabel('Passphrase again').fill(`${PASSPHRASE}!`);
     await panel.getByRole('button', { name: 'Save backup settings' }).click();

@@ -120,4 +120,30 @@ describe('sign-in pad and idle lock', () => {
     vi.useRealTimers();
     await screen.findByRole('heading', { name: 'Who is at the till?' });
   });
+
+  it('does not lock while a payment is open (the payer is scanning), and counts again once it is closed', async () => {
+    const { api, calls } = fakeApi();
+    render(<App api={api} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cora, Cashier' }));
+    await screen.findByRole('heading', { name: 'PIN for Cora' });
+    for (const key of '1357') fireEvent.keyDown(window, { key });
+    fireEvent.keyDown(window, { key: 'Enter' });
+    await screen.findByText('Cora (Cashier)');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => {
+      useCashier.setState({ paymentOpen: true });
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(5 * 60_000);
+    });
+    expect(calls.some((c) => c.command === 'staff.lock')).toBe(false);
+    await act(async () => {
+      useCashier.setState({ paymentOpen: false });
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(60_001);
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    });
+    expect(calls.some((c) => c.command === 'staff.lock')).toBe(true);
+  });
 });

@@ -12,9 +12,18 @@ import { RateLimiter } from '../rate-limit.js';
 
 export const NEW_ADDRESSES_PER_MINUTE = 30;
 
+/** Normalised keys of recent addresses (parsing one on every create showed in profiles); bounded. */
+const keys = new Map<string, string>();
+
 /** One key per machine: `::ffff:127.0.0.1` and `127.0.0.1` are the same client. */
 function clientKey(ip: string): string {
-  return ipaddr.isValid(ip) ? ipaddr.process(ip).toString() : ip;
+  let key = keys.get(ip);
+  if (key === undefined) {
+    key = ipaddr.isValid(ip) ? ipaddr.process(ip).toString() : ip;
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(ip, key);
+  }
+  return key;
 }
 
 export class DepositAddressBudget {

@@ -40,7 +40,7 @@ function BackupState({ status, settings }: { status: BackupStatus; settings: Til
   );
 }
 
-function useBackups(setMessage: (message: Message | null) => void) {
+function useBackups(setMessage: (message: Message | null) => void, onSaved: () => void) {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const status = useQuery({
@@ -62,7 +62,10 @@ function useBackups(setMessage: (message: Message | null) => void) {
   const configure = useMutation({
     mutationFn: (args: { folder: string; passphrase?: string; everyHours: number; keep: number }) =>
       api.call('backup.configure', args),
-    onSuccess: (next) => done(next, t('backupSaved')),
+    onSuccess: (next) => {
+      onSaved();
+      done(next, t('backupSaved'));
+    },
     onError: fail,
   });
   const run = useMutation({
@@ -161,10 +164,11 @@ function BackupForm({ current, saving, running, message, onSave, onRun, onMismat
 
 export function BackupPanel({ settings }: { settings: TillSettings }) {
   const [message, setMessage] = useState<Message | null>(null);
-  const { status, configure, run } = useBackups(setMessage);
+  // Only a saved form starts afresh (the typed passphrase does not linger); a refused one keeps what was typed.
+  const [saves, setSaves] = useState(0);
+  const { status, configure, run } = useBackups(setMessage, () => setSaves((n) => n + 1));
   if (!status.data) return null;
-  // A saved form starts afresh: the typed passphrase does not linger on screen.
-  const formKey = `${configure.submittedAt}-${configure.isSuccess}`;
+  const formKey = String(saves);
   return (
     <section className="backup-panel no-print" aria-labelledby="backup-title">
       <h3 id="backup-title">{t('backupTitle')}</h3>
