@@ -11,9 +11,14 @@ export function SandboxPanel({ order }: { order: OrderView }) {
   const [part, setPart] = useState('');
   const [error, setError] = useState('');
   const done = {
-    onSuccess: (o: OrderView) => queryClient.setQueryData(['order', o.orderId], o),
+    onSuccess: (o: OrderView) => {
+      setError(''); // an old refusal does not linger through the rest of the sale
+      queryClient.setQueryData(['order', o.orderId], o);
+    },
     onError: (e: Error) => setError(e.message),
   };
+  // The simulated payer pays only what is still due: nothing once the order is paid in full or ended.
+  const payable = order.instruction !== null && (order.status === 'unpaid' || order.status === 'paid_less');
   const payInFull = useMutation({
     mutationFn: () => api.call('sandbox.payInFull', { orderId: order.orderId }),
     ...done,
@@ -39,18 +44,14 @@ export function SandboxPanel({ order }: { order: OrderView }) {
     <aside className="sandbox-panel" aria-labelledby="sandbox-title">
       <h3 id="sandbox-title">{t('sandboxTitle')}</h3>
       <div className="row">
-        <button type="button" onClick={() => payInFull.mutate()} disabled={!order.instruction}>
+        <button type="button" onClick={() => payInFull.mutate()} disabled={!payable}>
           {t('payInFull')}
         </button>
         <label className="inline">
           {t('partAmount')}
           <input value={part} onChange={(e) => setPart(e.target.value.trim())} inputMode="decimal" size={10} />
         </label>
-        <button
-          type="button"
-          onClick={() => payPart.mutate()}
-          disabled={!order.instruction || !/^\d+(\.\d+)?$/.test(part)}
-        >
+        <button type="button" onClick={() => payPart.mutate()} disabled={!payable || !/^\d+(\.\d+)?$/.test(part)}>
           {t('payPart')}
         </button>
       </div>

@@ -354,6 +354,8 @@ describe('items 2 and 3: money seen', () => {
     useCashier.setState({ screen: 'payment', orderId: order.orderId });
     render(<App api={api} />);
     expect(await screen.findByText("Payment received — waiting for the owner's review")).toBeTruthy();
+    // The simulated payer has nothing left to pay.
+    expect(screen.getByRole('button', { name: 'Pay in full' })).toHaveProperty('disabled', true);
     expect(screen.queryByRole('img', { name: /Payment QR code/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'New sale' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel payment' }));
