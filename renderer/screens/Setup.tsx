@@ -5,7 +5,7 @@
  * (README, "Security"). The parts live in ./setup/.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { PayeeView, TillSettings } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
 import { t } from '../app/text.js';
@@ -67,6 +67,8 @@ export function Setup({ settings }: { settings: TillSettings }) {
   const [form, setForm] = useState(() => initialForm(settings));
   const edit = (change: Partial<SetupForm>) => setForm((current) => ({ ...current, ...change }));
   const [message, setMessage] = useState<SetupMessage | null>(null);
+  // A new lookup answers for itself beside its field: an earlier Save's refusal would only mislead.
+  useEffect(() => setMessage(null), [form.lookedUpPayeeId]);
   const save = useSaveSettings(settings, form, setMessage);
   const payeeChange = usePayeeChange(settings, form, () => save.mutate());
   const submit = (event: FormEvent) => {
