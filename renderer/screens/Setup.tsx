@@ -14,7 +14,7 @@ import { GatewayChoice } from './setup/GatewayChoice.js';
 import { CurrentOwnerPin, NewOwnerPin } from './setup/OwnerPin.js';
 import { PayeeLookup } from './setup/PayeeLookup.js';
 import { saveAsOwner, saveRefusal } from './setup/save-settings.js';
-import { canSave, initialForm, settingsPatch, type SetupForm, type SetupMessage } from './setup/setup-form.js';
+import { initialForm, saveBlocker, settingsPatch, type SetupForm, type SetupMessage } from './setup/setup-form.js';
 import { PayeeChange } from './setup/PayeeChange.js';
 import { ShopDetails } from './setup/ShopDetails.js';
 import { RestoreBackup } from './setup/RestoreBackup.js';
@@ -67,6 +67,9 @@ export function Setup({ settings }: { settings: TillSettings }) {
   const [form, setForm] = useState(() => initialForm(settings));
   const edit = (change: Partial<SetupForm>) => setForm((current) => ({ ...current, ...change }));
   const [message, setMessage] = useState<SetupMessage | null>(null);
+  const blocker = saveBlocker(form, settings);
+  // A new till's empty form is not an error yet: the reason shows once something was typed.
+  const untouched = form.networkId === '' && !settings.configured;
   // A new lookup answers for itself beside its field: an earlier Save's refusal would only mislead.
   useEffect(() => setMessage(null), [form.lookedUpPayeeId]);
   const save = useSaveSettings(settings, form, setMessage);
@@ -93,15 +96,21 @@ export function Setup({ settings }: { settings: TillSettings }) {
             <GatewayChoice {...fields} />
             <CurrentOwnerPin {...fields} />
             <div className="save-row">
-              <button type="submit" className="primary" disabled={save.isPending || !canSave(form, settings)}>
+              <button
+                type="submit"
+                className="primary"
+                disabled={save.isPending || blocker !== null}
+                aria-describedby="setup-message"
+              >
                 {t('save')}
               </button>
+              {/* A Save that is off says why, so the owner is never left guessing at a grey button. */}
               <p
                 id="setup-message"
                 role={message?.kind === 'error' ? 'alert' : 'status'}
-                className={message?.kind === 'error' ? 'error' : 'ok'}
+                className={message?.kind === 'error' ? 'error' : message ? 'ok' : 'hint'}
               >
-                {message?.text ?? ''}
+                {message?.text ?? (blocker && !untouched ? t(blocker) : '')}
               </p>
             </div>
           </div>

@@ -101,7 +101,7 @@ describe.runIf(e2eAvailable())('e2e: a till a shop can trust (issue 15)', () => 
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByText('Found: Corner Café (demo shop)').waitFor();
     expect(await page.getByLabel('Time to pay (minutes)').inputValue()).toBe('15');
-    await page.getByLabel(/Owner PIN for the day review \(4 to 8 digits\)/).fill('2468');
+    await page.getByLabel(/Owner PIN: makes the owner account \(4 to 8 digits\)/).fill('2468');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Charge', exact: true }).last().waitFor();
   });

@@ -121,6 +121,15 @@ describe('Setup after first run', () => {
     });
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
+    // Save says why it is off, beside it.
+    expect(screen.getByText('To save a new PIN: type the current one (4 to 8 digits).')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('New owner PIN (4 to 8 digits; leave empty to keep it)'), {
+      target: { value: '12ab' },
+    });
+    expect(screen.getByText('To save: the owner PIN must be 4 to 8 digits, or empty.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('New owner PIN (4 to 8 digits; leave empty to keep it)'), {
+      target: { value: '1357' },
+    });
     fireEvent.change(screen.getByLabelText('Current owner PIN (needed for a new PIN)'), { target: { value: '2468' } });
     fireEvent.click(save);
     await waitFor(() => expect(saved).toHaveLength(1));

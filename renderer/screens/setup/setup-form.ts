@@ -1,5 +1,6 @@
 /** The Setup form as one value: what the owner types, the patch it becomes, when it may be saved, the line under it. */
 import type { SettingsPatch, TillSettings } from '../../../shared/posapi.js';
+import type { TextKey } from '../../app/text.js';
 
 const PIN = /^\d{4,8}$/;
 
@@ -68,13 +69,16 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
 }
 
 /** Save stays disabled until the payee is named (digits), the time to pay is 1 to 2879 minutes and any PIN typed has 4 to 8 digits (a new one: also the current). */
+/** Why Save is off, in words for the line beside it; null when the form may be saved. */
+export function saveBlocker(form: SetupForm, settings: TillSettings): TextKey | null {
+  if (!/^\d{1,20}$/.test(form.networkId)) return 'saveNeedsNetworkId';
+  const minutes = Number(form.timeToPay);
+  if (!/^\d{1,4}$/.test(form.timeToPay) || minutes < 1 || minutes > 2879) return 'saveNeedsTimeToPay';
+  if (form.ownerPin !== '' && !PIN.test(form.ownerPin)) return 'saveNeedsPin';
+  if (settings.ownerPinSet && form.ownerPin !== '' && !PIN.test(form.currentPin)) return 'saveNeedsCurrentPin';
+  return null;
+}
+
 export function canSave(form: SetupForm, settings: TillSettings): boolean {
-  return (
-    /^\d{1,20}$/.test(form.networkId) &&
-    /^\d{1,4}$/.test(form.timeToPay) &&
-    Number(form.timeToPay) >= 1 &&
-    Number(form.timeToPay) <= 2879 &&
-    (form.ownerPin === '' || PIN.test(form.ownerPin)) &&
-    (!settings.ownerPinSet || form.ownerPin === '' || PIN.test(form.currentPin))
-  );
+  return saveBlocker(form, settings) === null;
 }
