@@ -6,6 +6,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { OrderRow } from '../orders/book.js';
 import { parseInstruction, parseResult } from '../orders/views.js';
+import { wallClock } from '../calendar.js';
 
 /** CSV columns, in order (README, "The owner's day review"). */
 export const CSV_COLUMNS = [
@@ -45,20 +46,8 @@ export function spreadsheetSafe(cell: string): string {
 
 /** ISO-8601 with the shop's offset, e.g. 2026-11-23T14:05:09+01:00. */
 export function isoInZone(ms: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset === '' ? '+00:00' : offset}`;
+  const c = wallClock(ms, timeZone);
+  return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}:${c.second}${c.offset}`;
 }
 
 function recordOf(row: OrderRow, timeZone: string): string[] {
