@@ -5,7 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -47,14 +47,34 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time (user + system) per answered request, in microseconds. */
+  cpuMicros: number;
+}
+
+const TICKS_PER_SECOND = 100; // Linux USER_HZ, the unit of /proc/<pid>/stat's times
+
+/**
+ * The server process's CPU time so far, in microseconds (0 where /proc is missing). Throughput on a
+ * 2-core machine shared with the load generator (and whatever else runs) swings from run to run;
+ * CPU time per request is what the server itself costs, so it is printed beside the rates.
+ */
+function cpuMicrosOf(child: ChildProcess): number {
+  try {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1e6;
+  } catch {
+    return 0;
+  }
 }
 
 type Load = Omit<autocannon.Options, 'url' | 'duration'> & { path: string };
 
-async function measure(base: string, load: Load, rate?: number): Promise<Figures> {
+async function measure(server: Server, load: Load, rate?: number): Promise<Figures> {
   const { path, ...rest } = load;
+  const cpuBefore = cpuMicrosOf(server.child);
   const result = await autocannon({
-    url: `${base}${path}`,
+    url: `${server.url}${path}`,
     duration: SECONDS,
     connections: rate ? 8 : CONNECTIONS,
     ...(rate ? { overallRate: rate } : {}),
@@ -65,6 +85,7 @@ async function measure(base: string, load: Load, rate?: number): Promise<Figures
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    cpuMicros: (cpuMicrosOf(server.child) - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
@@ -140,12 +161,12 @@ export async function runApiBench(): Promise<void> {
   const gateway = await startServer(['dist/electron/host.js', '--port', '0', '--data', dataDir]);
   try {
     const traces = await seedTraces(gateway.url, 500);
-    const bareMax = await measure(bare.url, { path: '/v1/payments_result?traceId=x' });
-    const bareAt200 = await measure(bare.url, { path: '/v1/payments_result?traceId=x' }, 200);
-    const createMax = await measure(gateway.url, createLoad);
-    const createAt200 = await measure(gateway.url, createLoad, 200);
-    const readMax = await measure(gateway.url, readLoad(traces));
-    const readAt200 = await measure(gateway.url, readLoad(traces), 200);
+    const bareMax = await measure(bare, { path: '/v1/payments_result?traceId=x' });
+    const bareAt200 = await measure(bare, { path: '/v1/payments_result?traceId=x' }, 200);
+    const createMax = await measure(gateway, createLoad);
+    const createAt200 = await measure(gateway, createLoad, 200);
+    const readMax = await measure(gateway, readLoad(traces));
+    const readAt200 = await measure(gateway, readLoad(traces), 200);
 
     const rows: Array<[string, Figures, Figures]> = [
       ['bare node:http JSON', bareMax, bareAt200],
@@ -153,10 +174,10 @@ export async function runApiBench(): Promise<void> {
       ['GET /v1/payments_result', readMax, readAt200],
     ];
     console.log('');
-    console.log('endpoint                         req/s (saturated)  p50/p99 ms @200 req/s  errors');
+    console.log('endpoint                         req/s (saturated)  p50/p99 ms @200 req/s  errors  server CPU µs/req');
     for (const [name, max, at200] of rows) {
       console.log(
-        `${name.padEnd(32)} ${fmt(max.requestsPerSecond).padStart(17)}  ${`${at200.p50} / ${at200.p99}`.padStart(21)}  ${max.errors + at200.errors}`,
+        `${name.padEnd(32)} ${fmt(max.requestsPerSecond).padStart(17)}  ${`${at200.p50} / ${at200.p99}`.padStart(21)}  ${String(max.errors + at200.errors).padStart(6)}  ${fmt(max.cpuMicros, 1).padStart(17)}`,
       );
     }
     console.log('');
@@ -164,6 +185,9 @@ export async function runApiBench(): Promise<void> {
       `creates vs bare:      ${pct(createMax.requestsPerSecond, bareMax.requestsPerSecond)} of the bare endpoint's throughput (goal >= 25%)`,
     );
     console.log(`result reads vs bare: ${pct(readMax.requestsPerSecond, bareMax.requestsPerSecond)} (goal >= 50%)`);
+    console.log(
+      `CPU per request:      creates cost ${fmt(createMax.cpuMicros / bareMax.cpuMicros, 1)}x, reads ${fmt(readMax.cpuMicros / bareMax.cpuMicros, 1)}x the bare endpoint's server CPU (so on a core of their own: creates ${pct(bareMax.cpuMicros, createMax.cpuMicros)}, reads ${pct(bareMax.cpuMicros, readMax.cpuMicros)} of its rate)`,
+    );
     console.log(
       `p99 at 200 req/s:     creates ${createAt200.p99} ms, reads ${readAt200.p99} ms, bare ${bareAt200.p99} ms (goal < 15 ms)`,
     );

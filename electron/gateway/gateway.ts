@@ -21,7 +21,7 @@ import { Payees } from './payees.js';
 import { Payments } from './payments/payments.js';
 import { Prices } from './prices/prices.js';
 import { PaymentsStore } from './payments/store.js';
-import { DepositAddressBudget } from './rails/address-budget.js';
+import { DepositAddressBudget, clientKey } from './rails/address-budget.js';
 import { EvmRail } from './rails/evm/rail.js';
 import { TransactionFacts } from './rails/facts.js';
 import { Rails, type Rail } from './rails/rail.js';
@@ -162,14 +162,13 @@ interface RouteParts {
   operations: ResultOperations;
   rails: Rails;
   dispatcher: CallbackDispatcher;
-  budget: DepositAddressBudget;
   writes: GroupCommit;
   realNow: () => number;
 }
 
 /** Every route of the gateway: the /v1 groups, the review decision, the delivery log, and the rails' own. */
 function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
-  const { deps, stores, payments, operations, rails, dispatcher, budget, writes } = parts;
+  const { deps, stores, payments, operations, rails, dispatcher, writes } = parts;
   const { prices } = stores;
   // Why a quote could not use a price now ("" when it can): the owner's view of the prices.
   const problemOf = (key: string): string => {
@@ -183,11 +182,8 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
   };
   const { clock, mode } = deps;
   // Who asks (for the live-mode budget of new deposit addresses) travels with the write into the group commit.
-  // Only writes can take an address: reads skip the per-request scope (it cost result reads ~5%).
-  app.addHook('preHandler', (request, _reply, done) =>
-    request.method === 'POST' ? budget.enter(request.ip, done) : done(),
-  );
-  const write = <T>(work: () => T): Promise<T> => writes.run(budget.bind(work));
+  const write = <T>(work: () => T, ip?: string): Promise<T> =>
+    writes.run(work, ip === undefined ? undefined : clientKey(ip));
   registerGatewayRoutes(app, {
     clock,
     mode,
@@ -261,7 +257,8 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const facts = new TransactionFacts({ store, ledger, engine, clock });
   const catchUp = (): number => scheduler.catchUp();
   const rails = composeRails(deps, { stores, facts, catchUp, committed });
-  const budget = new DepositAddressBudget();
+  const writes = new GroupCommit(db);
+  const budget = new DepositAddressBudget(() => writes.asker());
   const { payees, recipient, prices } = stores;
   const payments = new Payments({
     store,
@@ -283,7 +280,6 @@ export function createGateway(deps: GatewayDeps): Gateway {
   const operations = new ResultOperations({ store, payments, catalog, payees, engine, clock, committed });
   const everyMs = deps.schedulerMs ?? 250;
   const scheduler = new Scheduler({ engine, rails, dispatcher, clock, logger: deps.logger, everyMs });
-  const writes = new GroupCommit(db);
   void rails.start();
   prices.start();
   scheduler.start();
@@ -296,7 +292,7 @@ export function createGateway(deps: GatewayDeps): Gateway {
     callbacks,
     catchUp,
     registerRoutes: (app) =>
-      registerRoutes(app, { deps, stores, payments, operations, rails, dispatcher, budget, writes, realNow }),
+      registerRoutes(app, { deps, stores, payments, operations, rails, dispatcher, writes, realNow }),
     async close() {
       scheduler.stop();
       await prices.close();

@@ -54,6 +54,9 @@ export class GroupCommit {
   private readonly shared: (batch: Queued[], settled: Settle[]) => void;
   private readonly isolated: (batch: Queued[], settled: Settle[]) => void;
 
+  /** Who asked for the write now running (see `run`); undefined between writes and for untagged ones. */
+  private running: string | undefined;
+
   constructor(
     db: Db,
     private readonly maxBatch = 200,
@@ -85,12 +88,33 @@ export class GroupCommit {
     this.isolated = db.transaction((batch: Queued[], settled: Settle[]) => settleEach(batch, settled, isolatedWrite));
   }
 
-  /** Runs `work` in the next group transaction; resolves after that transaction commits. */
-  run<T>(work: () => T): Promise<T> {
+  /**
+   * Runs `work` in the next group transaction; resolves after that transaction commits. `asker`
+   * names who asked (a client's address): while `work` runs, `asker()` answers it. A plain value
+   * read synchronously, because the work runs later inside the batch: an AsyncLocalStorage did the
+   * same but turned on promise hooks for every request of the process (creates -20 % in profiles).
+   */
+  run<T>(work: () => T, asker?: string): Promise<T> {
+    const tagged =
+      asker === undefined
+        ? work
+        : () => {
+            this.running = asker;
+            try {
+              return work();
+            } finally {
+              this.running = undefined;
+            }
+          };
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work: tagged, resolve: resolve as (value: unknown) => void, reject });
       this.schedule();
     });
+  }
+
+  /** Who asked for the write running now (`run`'s `asker`), or undefined. */
+  asker(): string | undefined {
+    return this.running;
   }
 
   private schedule(): void {

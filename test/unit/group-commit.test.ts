@@ -95,6 +95,24 @@ describe('GroupCommit', () => {
 });
 
 describe('checkpoint worker', () => {
+  it('tells a write who asked for it while it runs, and nobody outside it', async () => {
+    const db = openDatabase({ file: tempFile(), migrations });
+    const group = new GroupCommit(db);
+    const seen = await Promise.all([
+      group.run(() => group.asker(), '10.0.0.1'),
+      group.run(() => group.asker()),
+      group.run(() => group.asker(), '10.0.0.2'),
+      group
+        .run(() => {
+          throw new Error('refused');
+        }, '10.0.0.3')
+        .catch(() => group.asker()),
+    ]);
+    expect(seen).toEqual(['10.0.0.1', undefined, '10.0.0.2', undefined]);
+    expect(group.asker()).toBeUndefined();
+    db.close();
+  });
+
   it('copies the WAL into the database off the main thread', async () => {
     const file = tempFile();
     const db = openDatabase({ file, migrations, walAutocheckpointPages: 0 });

@@ -25,7 +25,7 @@ export interface MerchantRouteDeps {
   /** Real wall-clock time: when a price was set (its age is measured on it). */
   realNow: () => number;
   cancel: (params: Params) => unknown;
-  write: <T>(work: () => T) => Promise<T>;
+  write: <T>(work: () => T, ip?: string) => Promise<T>;
 }
 
 export function registerMerchantRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: MerchantRouteDeps): void {

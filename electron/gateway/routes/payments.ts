@@ -13,7 +13,7 @@ export interface PaymentRouteDeps {
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
   /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
-  write: <T>(work: () => T) => Promise<T>;
+  write: <T>(work: () => T, ip?: string) => Promise<T>;
 }
 
 export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: PaymentRouteDeps): void {
@@ -21,18 +21,18 @@ export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelper
   const { ok } = helpers;
   app.post('/v1/payments', async (request, reply) => {
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.create(params)));
+    return ok(reply, await write(() => payments.create(params), request.ip));
   });
   app.get('/v1/payments_info', async (request, reply) => ok(reply, payments.info(requestParams(request))));
   app.post('/v1/payments/refresh', async (request, reply) => {
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.refresh(params)));
+    return ok(reply, await write(() => payments.refresh(params), request.ip));
   });
   app.get('/v1/payments_estimated', async (request, reply) => ok(reply, payments.estimate(requestParams(request))));
   app.get('/v1/payments_result', async (request, reply) => ok(reply, deps.result(requestParams(request))));
   const oneTime = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.oneTime(params)));
+    return ok(reply, await write(() => payments.oneTime(params), request.ip));
   };
   app.post('/v1/one_time_payment', oneTime);
   app.post('/one_time_payment', oneTime);
