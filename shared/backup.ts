@@ -35,6 +35,14 @@ export interface RestoreStaged {
   restarting: boolean;
 }
 
+/** The whole book as CSV files in one zip (README, "Exporting the whole book"); `zipBase64` holds the zip's bytes. */
+export interface BookExport {
+  filename: string;
+  zipBase64: string;
+  bytes: number;
+  files: { name: string; rows: number }[];
+}
+
 /** Argument schemas of the backup commands, part of posArgSchemas. */
 export const backupArgSchemas = {
   'backup.health': z.object({}).strict(),
@@ -49,6 +57,7 @@ export const backupArgSchemas = {
     })
     .strict(),
   'backup.run': z.object({}).strict(),
+  'backup.exportBook': z.object({}).strict(),
   /** First run only: checks a backup and restores it in place of this new till, then restarts. */
   'backup.restore': z
     .object({

@@ -4,7 +4,13 @@
  * headless host over HTTP + an event stream; the renderer never knows which.
  * Args are validated with these schemas on the main side before any handler runs.
  */
-import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreStaged } from './backup.js';
+import {
+  backupArgSchemas,
+  type BackupHealth,
+  type BackupStatus,
+  type BookExport,
+  type RestoreStaged,
+} from './backup.js';
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
@@ -383,6 +389,7 @@ export interface PosResults extends StaffResults {
   'backup.configure': BackupStatus;
   'backup.run': BackupStatus;
   'backup.restore': RestoreStaged;
+  'backup.exportBook': BookExport;
   'owner.prices': PricesView;
   'owner.savePrices': PricesView;
 }
@@ -391,7 +398,7 @@ export type PosCommand = keyof typeof posArgSchemas & keyof PosResults;
 export type PosArgs<K extends PosCommand> = z.input<(typeof posArgSchemas)[K]>;
 export type PosResult<K extends PosCommand> = PosResults[K];
 
-export type { BackupHealth, BackupStatus, RestoreStaged } from './backup.js';
+export type { BackupHealth, BackupStatus, BookExport, RestoreStaged } from './backup.js';
 
 /** The main side's implementation is checked against this (`satisfies PosHandlers`). */
 export type PosHandlers = {

@@ -184,6 +184,13 @@ const en = {
   backupWarnOverdue: 'No backup for more than two days: ask the owner to check Backups.',
   backupWarnUnset: 'This till has no backups: the owner sets them up under Owner, Backups.',
   backupWarnFailing: 'Backups are failing: ask the owner to check Backups.',
+  bookExportTitle: 'Export the whole book',
+  bookExportIntro:
+    'Every order, transaction, order event and audit log entry as CSV files in one zip, for the accountant or a move to another system. Not encrypted: keep it safe.',
+  bookExportButton: 'Export the whole book (zip)',
+  bookExportRunning: 'Exporting…',
+  bookExportDone: 'Exported {file} ({size}): {files}.',
+  bookExportFailed: 'The export failed: {message}',
   saveNeedsNetworkId: 'To save: look up the shop network id (digits only).',
   saveNeedsTimeToPay: 'To save: time to pay must be 1 to 2879 minutes.',
   saveNeedsPin: 'To save: the owner PIN must be 4 to 8 digits, or empty.',

@@ -7,12 +7,12 @@ import type { AuditView, PosCaller } from '../../../shared/posapi-staff.js';
 import { PosError } from '../../../shared/posapi.js';
 import type { AuditFilter } from '../audit/log.js';
 import { dayRange } from '../calendar.js';
-import { isoInZone, spreadsheetSafe } from '../owner/csv.js';
+import { AUDIT_CSV_COLUMNS, auditCsvRecords } from '../audit/csv.js';
+import { spreadsheetSafe } from '../owner/csv.js';
 import type { Args, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
 
 const PAGE_SIZE = 50;
-export const AUDIT_CSV_COLUMNS = ['seq', 'at', 'actor_id', 'actor', 'action', 'subject', 'detail', 'prev_hash', 'hash'];
 
 /** Shop days [from, to] as a range on the till's clock. */
 function rangeOf(till: TillParts, from: string | undefined, to: string | undefined): AuditFilter {
@@ -40,19 +40,7 @@ export async function auditExport(
 ): Promise<{ filename: string; csv: string; rows: number }> {
   const { timeZone } = till.settings.stored();
   const rows = till.audit.range(rangeOf(till, from, to));
-  const records = rows.map((r) =>
-    [
-      String(r.seq),
-      isoInZone(r.at, timeZone),
-      r.actorId,
-      r.actorName,
-      r.action,
-      r.subject,
-      r.detail,
-      r.prevHash,
-      r.hash,
-    ].map(spreadsheetSafe),
-  );
+  const records = auditCsvRecords(rows, timeZone).map((record) => record.map(spreadsheetSafe));
   const csv = stringify([AUDIT_CSV_COLUMNS, ...records], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
   const filename = `paydesk-audit-${from}${from === to ? '' : `-to-${to}`}.csv`;
   till.audit.record(callerActor(caller), 'export.audit', filename, { from, to, rows: rows.length });

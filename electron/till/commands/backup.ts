@@ -2,7 +2,14 @@
  * Backups as the owner runs them (README, "Backups"): status, settings and "back up now" need the
  * owner; every screen may ask whether backups are overdue (the Charge screen warns).
  */
-import { PosError, type BackupHealth, type BackupStatus, type RestoreStaged } from '../../../shared/posapi.js';
+import {
+  PosError,
+  type BackupHealth,
+  type BackupStatus,
+  type BookExport,
+  type RestoreStaged,
+} from '../../../shared/posapi.js';
+import { exportBook } from '../owner/book-export.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillBackups, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
@@ -99,4 +106,16 @@ export async function restoreBackupHere(
   const restart = till.deps.requestRestart;
   if (restart) setTimeout(restart, 200); // after this answer has left
   return { createdAt: staged.createdAt, ...staged.counts, restarting: restart !== undefined };
+}
+
+/** backup.exportBook: every order, transaction, order event and audit row as CSV files in one zip; logged. */
+export async function exportWholeBook(
+  till: TillParts,
+  _args: Args<'backup.exportBook'>,
+  caller: PosCaller,
+): Promise<BookExport> {
+  const { timeZone } = till.settings.stored();
+  const { filename, zip, files } = await exportBook({ file: till.book.db.name, timeZone, now: till.deps.clock.now() });
+  till.audit.record(callerActor(caller), 'export.book', filename, { bytes: zip.byteLength, files });
+  return { filename, zipBase64: Buffer.from(zip).toString('base64'), bytes: zip.byteLength, files };
 }

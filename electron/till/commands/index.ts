@@ -10,7 +10,14 @@ import { posErrorOf } from '../link/link.js';
 import type { TillParts } from '../parts.js';
 import { appInfo, connectionNow } from './app.js';
 import { auditExport, auditList } from './audit.js';
-import { backupHealth, backupStatus, configureBackups, restoreBackupHere, runBackup } from './backup.js';
+import {
+  backupHealth,
+  backupStatus,
+  configureBackups,
+  exportWholeBook,
+  restoreBackupHere,
+  runBackup,
+} from './backup.js';
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
@@ -91,6 +98,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'backup.configure': local(configureBackups),
     'backup.run': local(runBackup),
     'backup.restore': local(restoreBackupHere),
+    'backup.exportBook': local(exportWholeBook),
     // staff and sign-in
     'staff.roster': local(staffRoster),
     'staff.signIn': local(signIn),

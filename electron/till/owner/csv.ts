@@ -80,8 +80,18 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
   ];
 }
 
+/** RFC 4180 as the exports write it: CRLF, and quotes only where a cell needs them. */
+export const CSV_OPTIONS = { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ } as const;
+
 /** The CSV text of these orders (oldest first), with its header row. */
 export function csvOf(rows: readonly OrderRow[], timeZone: string): string {
-  const records = rows.map((row) => recordOf(row, timeZone).map(spreadsheetSafe));
-  return stringify([Array.from(CSV_COLUMNS), ...records], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
+  return stringify([Array.from(CSV_COLUMNS)], CSV_OPTIONS) + csvBodyOf(rows, timeZone);
+}
+
+/** The CSV records of these orders without the header row (the book export writes them page by page). */
+export function csvBodyOf(rows: readonly OrderRow[], timeZone: string): string {
+  return stringify(
+    rows.map((row) => recordOf(row, timeZone).map(spreadsheetSafe)),
+    CSV_OPTIONS,
+  );
 }

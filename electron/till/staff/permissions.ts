@@ -68,6 +68,8 @@ export const COMMAND_REQUIREMENTS = {
   'backup.health': 'open',
   'backup.status': 'backup',
   'backup.configure': 'backup',
+  // The whole book, audit log included: the owner's, like backups.
+  'backup.exportBook': 'backup',
   'backup.run': 'backup',
   // Refused by the command itself once the till is set up or has orders (first run is open anyway).
   'backup.restore': 'setup',

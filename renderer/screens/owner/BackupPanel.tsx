@@ -10,11 +10,12 @@ import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
 import { formatDateTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
+import { BookExport } from './BookExport.js';
+import { formatBytes } from './bytes.js';
 
 type Message = { error: boolean; text: string; field?: string };
 
-const sizeOf = (bytes: number) =>
-  bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+const sizeOf = formatBytes;
 
 function BackupState({ status, settings }: { status: BackupStatus; settings: TillSettings }) {
   const when = (ms: number) => formatDateTime(ms, settings.locale, settings.timeZone);
@@ -184,6 +185,7 @@ export function BackupPanel({ settings }: { settings: TillSettings }) {
         onRun={() => run.mutate()}
         onMismatch={() => setMessage({ error: true, text: t('backupPassphraseMismatch'), field: 'passphrase' })}
       />
+      <BookExport />
     </section>
   );
 }
