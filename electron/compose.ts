@@ -232,6 +232,7 @@ async function startTillPart(deps: {
   const pos: PosService = {
     handlers: till.handlers(),
     authorize: (command, connection) => till.authorize(command, connection),
+    mayHearOrders: (connection) => till.mayHearOrders(connection),
   };
   return { till, receiver, pos, backups };
 }

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join, normalize, sep } from 'node:path';
 import { dispatchPosCommand } from './bridge/dispatch.js';
+import { eventsFor } from './bridge/events.js';
 import { IssuedLinks } from './bridge/external-links.js';
 import { CSP, startCore, type Core } from './compose.js';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.js';
@@ -151,9 +152,11 @@ export async function launch(): Promise<ShellState> {
 
   const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
   confineWebContents(window.webContents, links);
-  const unsubscribe = core.events.subscribe((message) => {
-    if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, message);
-  });
+  const unsubscribe = core.events.subscribe(
+    eventsFor(core.pos, `window:${window.webContents.id}`, (message) => {
+      if (!window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, message);
+    }),
+  );
   window.once('ready-to-show', () => window.show());
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);

@@ -19,6 +19,8 @@ export interface PosService {
   handlers: PosHandlers;
   /** Throws a PosError (signed_out, forbidden) when the connection may not run the command. */
   authorize(command: PosCommand, connection: string): PosCaller;
+  /** Whether the connection may hear orders' news (someone who may sell is signed in on it). */
+  mayHearOrders(connection: string): boolean;
 }
 
 /** The connection of in-process callers (tests, tools); a window or the host's token is its own. */

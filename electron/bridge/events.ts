@@ -1,5 +1,22 @@
 /** Pushes PosApi events to whoever listens (IPC window, HTTP event streams). Publish after commit. */
 import type { PosEventMessage, PosEventName, PosEvents } from '../../shared/posapi.js';
+import type { PosService } from './dispatch.js';
+
+/**
+ * A connection's listener that hears an order's news only while someone who may read orders is
+ * signed in on it: a locked till's page must not keep receiving sales (README, "Staff and roles").
+ * Connection and settings news pass (a signed-out page still shows the link and the shop's name).
+ */
+export function eventsFor(
+  pos: Pick<PosService, 'mayHearOrders'>,
+  connection: string,
+  listener: (message: PosEventMessage) => void,
+): (message: PosEventMessage) => void {
+  return (message) => {
+    if (message.event === 'order.updated' && !pos.mayHearOrders(connection)) return;
+    listener(message);
+  };
+}
 
 export class PosEventHub {
   private readonly listeners = new Set<(message: PosEventMessage) => void>();

@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { PosOutcome } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
 import { dispatchPosCommand, type PosService } from './dispatch.js';
-import type { PosEventHub } from './events.js';
+import { eventsFor, type PosEventHub } from './events.js';
 
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;
@@ -61,7 +61,7 @@ export function registerHttpBridge(app: FastifyInstance, { pos, events, token, l
       res.write(`data: ${JSON.stringify(data)}\n\n`);
     };
     send({ event: 'hello', payload: { at: now() } });
-    const unsubscribe = events.subscribe(send);
+    const unsubscribe = events.subscribe(eventsFor(pos, HOST_CONNECTION, send));
     // A comment line every 15 s keeps proxies and the browser from closing an idle stream.
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
     request.raw.on('close', () => {

@@ -125,6 +125,10 @@ export class Till implements TillParts {
   }
 
   /** The permission check every command goes through (staff/permissions.ts), before its handler. */
+  mayHearOrders(connection: string): boolean {
+    return this.staff.sessions.mayHearOrders(connection);
+  }
+
   authorize(command: PosCommand, connection: string): PosCaller {
     return this.staff.sessions.authorize(command, connection);
   }

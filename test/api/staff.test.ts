@@ -96,6 +96,13 @@ describe('accounts and sessions', () => {
       code: 'account_locked',
     });
     expect(await on('window:2', 'staff.signIn', { accountId: max, pin: '2222' })).toMatchObject({ name: 'Max' });
+    // The log tells the fifth wrong PIN (which locked the account) from the try made while locked.
+    await on('window:1', 'staff.signIn', { accountId: 'owner', pin: '2468' });
+    const failures = (await call('audit.list', { action: 'signin.failed' })).entries
+      .slice(0, 2)
+      .map((e: any) => JSON.parse(e.detail));
+    expect(failures[0]).toMatchObject({ reason: 'locked' });
+    expect(failures[1]).toMatchObject({ reason: 'wrong PIN', lockedNow: true, lockedForMs: 60_000 });
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 61_000);
     for (let i = 0; i < 5; i++) await on('window:2', 'staff.signIn', { accountId: cora, pin: '9999' }).catch(() => {});

@@ -69,7 +69,11 @@ beforeAll(async () => {
     callbackUrl: () => '',
     appInfo: () => ({ version: 'test', dataDir: '', shell: 'host' }),
   });
-  pos = { handlers: till.handlers(), authorize: (command, connection) => till.authorize(command, connection) };
+  pos = {
+    handlers: till.handlers(),
+    authorize: (command, connection) => till.authorize(command, connection),
+    mayHearOrders: (connection) => till.mayHearOrders(connection),
+  };
   await call('settings.save', { payeeNetworkId: '7000101' });
   for (let i = 0; i < OPEN_ORDERS; i++) {
     const order = await call('order.create', {

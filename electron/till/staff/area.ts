@@ -203,7 +203,11 @@ export class StaffArea {
 }
 
 function refusalDetail(check: Exclude<PinCheck, { outcome: 'ok' }>): Record<string, unknown> {
-  return check.outcome === 'wrong' ? { reason: 'wrong PIN' } : { reason: 'locked', lockedForMs: check.forMs };
+  if (check.outcome === 'wrong') return { reason: 'wrong PIN' };
+  // The PIN that locks the account was still typed and wrong: logged as such, not as a try while locked.
+  return check.justNow
+    ? { reason: 'wrong PIN', lockedNow: true, lockedForMs: check.forMs }
+    : { reason: 'locked', lockedForMs: check.forMs };
 }
 
 function pinRefusal(row: StaffRow, check: Exclude<PinCheck, { outcome: 'ok' }>, field: string): PosError {

@@ -68,6 +68,18 @@ export class Sessions {
     return row ? sessionView(row, this.deps.idleLockMs()) : null;
   }
 
+  /**
+   * Whether the connection may hear orders' news now: someone who may sell is signed in on it (or no
+   * owner exists yet). Unlike `authorize` it neither ends an idle session nor counts as use: a
+   * payment screen waits for its news without commands, and news is not someone at the till.
+   */
+  mayHearOrders(connection: string): boolean {
+    if (this.deps.accounts.ownerCount() === 0) return true;
+    const session = this.byConnection.get(connection);
+    const row = session ? this.deps.accounts.get(session.accountId) : undefined;
+    return row !== undefined && row.active === 1 && roleMay(row.role, 'sell');
+  }
+
   /** The central check: refuses a command the connection's account may not run, else answers the caller. */
   authorize(command: PosCommand, connection: string): PosCaller {
     const requirement = COMMAND_REQUIREMENTS[command];

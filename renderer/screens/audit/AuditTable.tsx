@@ -1,6 +1,8 @@
 /** The audit entries, newest first; an entry the chain check names is marked. */
+import { useQuery } from '@tanstack/react-query';
 import type { AuditView } from '../../../shared/posapi-staff.js';
 import type { TillSettings } from '../../../shared/posapi.js';
+import { usePosApi } from '../../app/api-context.js';
 import { formatDateTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 
@@ -27,6 +29,10 @@ export function AuditTable({
   page: number;
   onPage: (page: number) => void;
 }) {
+  const api = usePosApi();
+  // Staff actions name an account by its id (names change); the owner reads the current name beside it.
+  const staff = useQuery({ queryKey: ['staff.list'], queryFn: () => api.call('staff.list', {}) });
+  const names = new Map((staff.data ?? []).map((account) => [account.accountId, account.name]));
   const broken = view && !view.chain.ok ? view.chain.brokenAt : 0;
   const pages = view ? Math.ceil(view.matching / view.pageSize) : 0;
   return (
@@ -51,7 +57,7 @@ export function AuditTable({
               <td>
                 <code>{e.action}</code>
               </td>
-              <td>{e.subject}</td>
+              <td title={names.has(e.subject) ? e.subject : undefined}>{names.get(e.subject) ?? e.subject}</td>
               <td className="audit-detail">{detailText(e.detail)}</td>
             </tr>
           ))}

@@ -64,6 +64,8 @@ export function SignIn() {
     mutationFn: () => api.call('staff.signIn', { accountId: who!.accountId, pin }),
     onSuccess: (session) => {
       queryClient.setQueryData(SESSION_KEY, session);
+      // A locked page heard no order news (README, "Staff and roles"): what it shows is read afresh.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
       newSale();
     },
     onError: () => setPin(''),
