@@ -5,17 +5,16 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { usePosApi } from '../../app/api-context.js';
+import { download } from '../../app/download.js';
 import { t } from '../../app/text.js';
 import { formatBytes } from './bytes.js';
 
 function downloadZip(filename: string, zipBase64: string): void {
-  const bytes = Uint8Array.from(atob(zipBase64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/zip' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
+  download(
+    filename,
+    Uint8Array.from(atob(zipBase64), (c) => c.charCodeAt(0)),
+    'application/zip',
+  );
 }
 
 export function BookExport() {

@@ -5,6 +5,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { usePosApi } from '../../app/api-context.js';
+import { download as downloadFile } from '../../app/download.js';
 import { t } from '../../app/text.js';
 
 /** The chosen range; '' means the day under review. */
@@ -14,12 +15,7 @@ export interface ExportRange {
 }
 
 export function download(filename: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadFile(filename, csv, 'text/csv;charset=utf-8');
 }
 
 export function ExportPanel({
