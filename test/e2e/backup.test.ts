@@ -4,7 +4,8 @@
  * brings the backup into a fresh data directory whose day review shows the same totals.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,23 @@ describe.runIf(e2eAvailable())('e2e: the owner backs up, and a backup restores',
     await page.setViewportSize({ width: 1024, height: 600 });
     await panel.scrollIntoViewIfNeeded();
     await screenshot(page, 'screen-owner-backups-1024x600');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('exports the whole book as a zip of CSV files the browser downloads', async () => {
+    const panel = page.locator('section.backup-panel');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Export the whole book (zip)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^paydesk-book-\d{4}-\d{2}-\d{2}\.zip$/);
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+    const orders = strFromU8(files['orders.csv']!).trim().split('\r\n');
+    expect(orders).toHaveLength(3); // the header and the two sales
+    expect(orders.slice(1).map((line) => line.split(',')[4])).toEqual(['12.50', '7.25']);
+    await panel.getByText(/^Exported paydesk-book-.*orders\.csv \(2\)/).waitFor();
+    await panel.getByRole('button', { name: 'Export the whole book (zip)' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'screen-owner-book-export');
   });
 
   it('a new till restores the backup from first-run Setup, restarts, and shows the same day totals', async () => {
