@@ -299,6 +299,8 @@ export const posArgSchemas = {
     })
     .strict(),
   'order.refresh': OrderIdArgSchema,
+  /** A cashier's own sale that nothing was paid on (README, "Staff and roles"). */
+  'order.abandon': OrderIdArgSchema,
   /** Once money was seen for the order, `pin` (the owner PIN) is needed. */
   'order.cancel': z
     .object({
@@ -371,6 +373,7 @@ export interface PosResults extends StaffResults {
   'order.get': OrderView;
   'order.list': OrderView[];
   'order.refresh': OrderView;
+  'order.abandon': OrderView;
   'order.cancel': OrderView;
   'sandbox.payInFull': OrderView;
   'sandbox.payPart': OrderView;

@@ -10,6 +10,7 @@ import { t } from '../app/text.js';
 import { PayeeLine, payeeName } from '../components/PayeeLine.js';
 import { useCashier } from '../state/cashier.js';
 import { CancelPayment } from './payment/CancelPayment.js';
+import { moneySeen } from './payment/money.js';
 import { ChainDetails } from './payment/ChainDetails.js';
 import { paidAndWaiting } from './payment/money.js';
 import { PaymentOutcome } from './payment/PaymentOutcome.js';
@@ -72,7 +73,11 @@ export function Payment({ settings }: { settings: TillSettings }) {
                 {t('newSale')}
               </button>
             ) : null}
-            {access.may('cancel') ? <CancelPayment order={view} locale={settings.locale} /> : null}
+            {access.may('cancel') ? (
+              <CancelPayment order={view} locale={settings.locale} />
+            ) : !waiting && !moneySeen(view) ? (
+              <CancelPayment order={view} locale={settings.locale} asSeller />
+            ) : null}
           </div>
           {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? <SandboxPanel order={view} /> : null}
         </div>

@@ -27,6 +27,7 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'order.get': () => ({ orderId: managersOrder }),
   'order.refresh': () => ({ orderId: managersOrder }),
   'order.cancel': async () => ({ orderId: (await pos.call('order.create', sale)).orderId }),
+  'order.abandon': async () => ({ orderId: (await pos.call('order.create', sale)).orderId }),
   'sandbox.payInFull': () => ({ orderId: managersOrder }),
   'sandbox.payPart': () => ({ orderId: managersOrder, amount: '0.01' }),
   'sandbox.mine': () => ({ network: 'Bitcoin', count: 1 }),

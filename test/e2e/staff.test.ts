@@ -131,13 +131,30 @@ describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
     expect(rows.find((r) => r[0] === saleId)?.[cashierAt]).toBe('Cora');
   });
 
+  it('the cashier abandons their own unpaid sale when the payer walks away (no manager needed)', async () => {
+    await page.getByRole('button', { name: 'Switch user' }).click();
+    await signIn('Cora', '1357', 'keyboard');
+    await page.getByRole('heading', { name: 'Charge' }).waitFor({ state: 'attached' });
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.type('3');
+    await page.getByRole('button', { name: /USDT/ }).first().click();
+    await page.getByRole('button', { name: 'Charge', exact: true }).last().click();
+    await page.getByRole('img', { name: /Payment QR code/ }).waitFor();
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor({ timeout: 10_000 });
+    await screenshot(page, 'screen-cashier-abandoned');
+  });
+
   it('the owner sees the audit log, intact; an edited row shows as tampering', async () => {
     await page.getByRole('button', { name: 'Lock' }).click();
     await signIn('Owner', '4321', 'keyboard');
     await page.getByRole('button', { name: 'Audit log' }).click();
     await page.getByText(/Chain intact: all \d+ entries verified/).waitFor();
     const actions = await page.locator('table.audit-log code').allTextContents();
-    expect(actions).toEqual(expect.arrayContaining(['signin', 'signin', 'staff.add', 'export.orders', 'lock']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['signin', 'signin', 'staff.add', 'export.orders', 'lock', 'order.abandon']),
+    );
     await screenshot(page, 'screen-audit-log');
     await page.getByLabel('Action').selectOption('export.orders');
     await expect.poll(() => page.locator('table.audit-log tbody tr').count()).toBe(1);

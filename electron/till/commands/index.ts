@@ -4,6 +4,7 @@
  * checked against the contract (`satisfies PosHandlers`), so a missing or mistyped command does not
  * compile. The dispatcher (bridge/dispatch.ts) has validated the arguments before a command runs.
  */
+import { abandonOrder } from './abandon.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { PosHandlers } from '../../../shared/posapi.js';
 import { posErrorOf } from '../link/link.js';
@@ -76,6 +77,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'order.list': remote(listOrders),
     // payment actions
     'order.refresh': remote(refreshOrder),
+    'order.abandon': remote(abandonOrder),
     'order.cancel': remote(cancelOrder),
     // sandbox (TEST MODE)
     'sandbox.payInFull': remote(payInFull),

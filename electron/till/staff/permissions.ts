@@ -35,6 +35,8 @@ export const COMMAND_REQUIREMENTS = {
   'order.get': 'sell',
   'order.list': 'sell',
   'order.refresh': 'sell',
+  // A seller gives up their own unpaid sale; the command refuses once money was seen (then it is cancel's).
+  'order.abandon': 'sell',
   'order.cancel': 'cancel',
   'sandbox.payInFull': 'sell',
   'sandbox.payPart': 'sell',

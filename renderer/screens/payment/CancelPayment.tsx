@@ -31,18 +31,38 @@ function PinField({ pin, onPin, error }: { pin: string; onPin: (pin: string) => 
   );
 }
 
-export function CancelPayment({ order, locale }: { order: OrderView; locale: string }) {
+/** A manager's cancel (with their PIN once money was seen), or a seller's abandon of an unpaid sale. */
+function useCancel(order: OrderView, asSeller: boolean, pin: string | undefined) {
   const api = usePosApi();
   const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      asSeller
+        ? api.call('order.abandon', { orderId: order.orderId })
+        : api.call('order.cancel', { orderId: order.orderId, ...(pin === undefined ? {} : { pin }) }),
+    onSuccess: (updated) => queryClient.setQueryData(['order', updated.orderId], updated),
+  });
+}
+
+/**
+ * `asSeller`: a cashier's own sale that nothing was paid on is abandoned (order.abandon); a payment that
+ * money reached is not theirs to end, so the button is not offered then (Payment.tsx).
+ */
+export function CancelPayment({
+  order,
+  locale,
+  asSeller = false,
+}: {
+  order: OrderView;
+  locale: string;
+  asSeller?: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [pin, setPin] = useState('');
   const opener = useRef<HTMLButtonElement>(null);
   const keep = useRef<HTMLButtonElement>(null);
   const paid = moneySeen(order);
-  const cancel = useMutation({
-    mutationFn: () => api.call('order.cancel', { orderId: order.orderId, ...(paid ? { pin } : {}) }),
-    onSuccess: (updated) => queryClient.setQueryData(['order', updated.orderId], updated),
-  });
+  const cancel = useCancel(order, asSeller, paid ? pin : undefined);
   const returnFocus = useRef(false);
   useEffect(() => {
     if (confirming && !paid) keep.current?.focus();
