@@ -55,7 +55,11 @@ export function Payment({ settings }: { settings: TillSettings }) {
       </h2>
       <PayeeLine settings={settings} />
       <div className="payment-grid">
-        <PaymentQr order={view} locale={settings.locale} payee={payeeName(settings)} />
+        <div>
+          <PaymentQr order={view} locale={settings.locale} payee={payeeName(settings)} />
+          {/* Under the QR, not under the details: at 1024x600 the on-chain details fill their column. */}
+          {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? <SandboxPanel order={view} /> : null}
+        </div>
         <div>
           <p className="quote-line">
             {formatAmount(view.quoteAmount, settings.locale)} {view.quoteSymbol}
@@ -79,7 +83,6 @@ export function Payment({ settings }: { settings: TillSettings }) {
               <CancelPayment order={view} locale={settings.locale} asSeller />
             ) : null}
           </div>
-          {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? <SandboxPanel order={view} /> : null}
         </div>
       </div>
     </section>
