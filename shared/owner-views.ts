@@ -50,6 +50,8 @@ export interface DayReview {
   day: string;
   timeZone: string;
   totals: DayTotals;
+  /** Every payment asset an order of the day asked for (paid or not), for the list's asset filter. */
+  assets: { assetId: string; symbol: string }[];
   /** One page of the (filtered) list, newest first. */
   orders: DayOrderRow[];
   matching: number;

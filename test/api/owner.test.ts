@@ -13,6 +13,7 @@ import { tempDataDir } from '../helpers/host.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const BTC = 'c6d0c728-2624-429b-8e0d-d9d19b6592fa';
+const ETH = '43d61dcd-e413-450d-80b8-101d5e903357';
 let core: Core;
 const ids: Record<string, string> = {};
 
@@ -148,5 +149,19 @@ describe('the day review', () => {
     await expect(call('owner.export', { from: '2026-12-02', to: '2026-12-01' })).rejects.toMatchObject({
       field: 'from',
     });
+  });
+
+  it("offers every asset the day's orders asked for in the asset filter, paid or not", async () => {
+    const unpaid = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '4',
+      paymentAssetId: ETH,
+      isChain: false,
+    });
+    const review = await call('owner.day', {});
+    expect(review.totals.perAsset.map((a: any) => a.assetId)).not.toContain(ETH); // nothing paid in ETH
+    expect(review.assets.map((a: any) => a.assetId).sort()).toEqual([BTC, ETH, USDT].sort());
+    expect(review.assets.find((a: any) => a.assetId === ETH).symbol).toMatch(/^ETH/);
+    expect((await call('owner.day', { assetId: ETH })).orders.map((o: any) => o.orderId)).toEqual([unpaid.orderId]);
   });
 });

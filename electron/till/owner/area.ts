@@ -101,6 +101,13 @@ function matchesFilter(row: OrderRow, filter: DayFilter): boolean {
 export class OwnerArea {
   constructor(private readonly deps: OwnerDeps) {}
 
+  /** The asset an order asked for, named as the totals name it (with its network when it has one). */
+  private assetOf(row: OrderRow): { assetId: string; symbol: string } {
+    const symbol = this.rowView(row).paymentSymbol || row.payment_asset_id.slice(0, 8);
+    const network = this.deps.networkOf?.(row.payment_asset_id) ?? '';
+    return { assetId: row.payment_asset_id, symbol: network ? `${symbol} (${network})` : symbol };
+  }
+
   private rowView(row: OrderRow): DayOrderRow {
     const result = parseResult(row);
     const instruction = parseInstruction(row);
@@ -134,8 +141,12 @@ export class OwnerArea {
     const perCashier = new Map<string, CashierTotal>();
     const hourly = Array.from({ length: 24 }, (_, hour) => ({ hour, total: '0', count: 0 }));
     let hourlySymbol = quoteAssetId.toUpperCase();
+    // Every asset an order of the day asked for, paid or not: the list's asset filter offers them all.
+    const assets = new Map<string, { assetId: string; symbol: string }>();
     for (const row of rows) {
       perStatus[row.status] = (perStatus[row.status] ?? 0) + 1;
+      if (row.payment_asset_id && !assets.has(row.payment_asset_id))
+        assets.set(row.payment_asset_id, this.assetOf(row));
       if (row.status !== 'success') continue;
       addToCashier(perCashier, row);
       const q = perQuote.get(row.quote_asset_id) ?? {
@@ -180,6 +191,7 @@ export class OwnerArea {
         hourlyCurrency: hourlySymbol,
         perCashier: [...perCashier.values()],
       },
+      assets: [...assets.values()].sort((a, b) => a.symbol.localeCompare(b.symbol)),
       orders: filtered.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE).map((row) => this.rowView(row)),
       matching: filtered.length,
       page,

@@ -49,7 +49,7 @@ export function OrderFilters({
         {t('filterAsset')}
         <select value={filter.assetId} onChange={(e) => onRefine({ assetId: e.target.value })}>
           <option value="">{t('any')}</option>
-          {(review?.totals.perAsset ?? []).map((a) => (
+          {(review?.assets ?? []).map((a) => (
             <option key={a.assetId} value={a.assetId}>
               {a.symbol}
             </option>
