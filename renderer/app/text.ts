@@ -38,6 +38,7 @@ const en = {
   charge: 'Charge',
   amountMin: 'At least {min} {symbol}',
   amountMax: 'At most {max} {symbol}',
+  amountTooLong: 'An amount has at most {n} digits: that one was not added.',
   amountDigits: 'At most {digits} decimal places for {symbol}',
   enterAmount: 'Enter an amount',
   pickAsset: 'Pick what the payer pays with',

@@ -29,6 +29,7 @@ export function Charge({ settings }: { settings: TillSettings }) {
   const { amount, press, quoteAssetId, setQuote, paymentAssetId, setPayment, isChain, setChain, note, setNote } =
     useCashier();
   const connection = useCashier((s) => s.connection);
+  const amountFull = useCashier((s) => s.amountFull);
   const quote = quoteAssetId || settings.quoteAssetId;
   const quotes = useQuoteAssets(true);
   const info = useAppInfo();
@@ -62,6 +63,7 @@ export function Charge({ settings }: { settings: TillSettings }) {
       <div className="charge-grid">
         <AmountEntry
           amount={amount}
+          full={amountFull}
           problem={problem}
           quote={quote}
           quotes={quotes.data ?? []}

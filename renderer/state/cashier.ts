@@ -12,6 +12,8 @@ export interface CashierState {
   screen: Screen;
   /** The amount as typed on the keypad: digits and at most one '.'. */
   amount: string;
+  /** The last digit typed did not fit (MAX_DIGITS): the amount entry says so instead of dropping it silently. */
+  amountFull: boolean;
   quoteAssetId: string;
   paymentAssetId: string;
   isChain: boolean;
@@ -61,13 +63,14 @@ function remember(orderId: string | null): void {
   }
 }
 
-const MAX_DIGITS = 16;
+export const MAX_DIGITS = 16;
 
 const restored = remembered();
 
 export const useCashier = create<CashierState>((set, get) => ({
   screen: restored ? 'payment' : 'charge',
   amount: '',
+  amountFull: false,
   quoteAssetId: '',
   paymentAssetId: '',
   isChain: false,
@@ -77,14 +80,16 @@ export const useCashier = create<CashierState>((set, get) => ({
   go: (screen) => set({ screen }),
   press: (key) =>
     set((s) => {
-      if (key === 'Backspace') return { amount: s.amount.slice(0, -1) };
-      if (key === 'Clear') return { amount: '' };
-      if (key === '.') return s.amount.includes('.') ? s : { amount: s.amount === '' ? '0.' : `${s.amount}.` };
-      if (!/^\d$/.test(key) || s.amount.replace('.', '').length >= MAX_DIGITS) return s;
+      if (key === 'Backspace') return { amount: s.amount.slice(0, -1), amountFull: false };
+      if (key === 'Clear') return { amount: '', amountFull: false };
+      if (key === '.')
+        return s.amount.includes('.') ? s : { amount: s.amount === '' ? '0.' : `${s.amount}.`, amountFull: false };
+      if (!/^\d$/.test(key)) return s;
+      if (s.amount.replace('.', '').length >= MAX_DIGITS) return { amountFull: true };
       if (s.amount === '0') return { amount: key };
       return { amount: s.amount + key };
     }),
-  setAmount: (amount) => set({ amount }),
+  setAmount: (amount) => set({ amount, amountFull: false }),
   setQuote: (quoteAssetId) => set({ quoteAssetId }),
   setPayment: (paymentAssetId) => set({ paymentAssetId }),
   setChain: (isChain) => set({ isChain }),
@@ -95,7 +100,7 @@ export const useCashier = create<CashierState>((set, get) => ({
   },
   newSale: () => {
     remember(null);
-    set({ amount: '', note: '', orderId: null, screen: 'charge', paymentOpen: false });
+    set({ amount: '', amountFull: false, note: '', orderId: null, screen: 'charge', paymentOpen: false });
   },
   setConnection: (connection) => set({ connection }),
   paymentOpen: false,

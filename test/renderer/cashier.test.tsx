@@ -21,7 +21,7 @@ describe('formatAmount', () => {
 });
 
 describe('keypad state', () => {
-  beforeEach(() => useCashier.setState({ amount: '' }));
+  beforeEach(() => useCashier.setState({ amount: '', amountFull: false }));
   it('builds an amount from keys, one decimal point, backspace and clear', () => {
     const { press } = useCashier.getState();
     for (const key of ['0', '1', '2', '.', '5', '.', '0', 'x']) press(key);
@@ -31,6 +31,13 @@ describe('keypad state', () => {
     press('Clear');
     press('.');
     expect(useCashier.getState().amount).toBe('0.');
+  });
+  it('keeps 16 digits at most and says so when one more is typed, until the next other key', () => {
+    const { press } = useCashier.getState();
+    for (const key of '12345678901234567') press(key);
+    expect(useCashier.getState()).toMatchObject({ amount: '1234567890123456', amountFull: true });
+    press('Backspace');
+    expect(useCashier.getState()).toMatchObject({ amount: '123456789012345', amountFull: false });
   });
 });
 

@@ -6,10 +6,12 @@ import type { QuoteAssetView } from '../../../shared/posapi.js';
 import { formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { Keypad } from '../../components/Keypad.js';
+import { MAX_DIGITS } from '../../state/cashier.js';
 import { typedValue } from './amount-check.js';
 
 export function AmountEntry({
   amount,
+  full = false,
   problem,
   quote,
   quotes,
@@ -18,6 +20,8 @@ export function AmountEntry({
   onKey,
 }: {
   amount: string;
+  /** A digit was refused: the amount holds as many as it may. */
+  full?: boolean;
   problem: string;
   quote: string;
   quotes: QuoteAssetView[];
@@ -48,8 +52,8 @@ export function AmountEntry({
         {amount ? formatAmount(typedValue(amount), locale) + (amount.endsWith('.') ? '.' : '') : '0'}{' '}
         {quoteAsset?.symbol ?? quote.toUpperCase()}
       </output>
-      <p className="hint" role="status">
-        {amount ? problem : ''}
+      <p className={full && !problem ? 'hint error' : 'hint'} role="status">
+        {amount ? problem || (full ? t('amountTooLong', { n: MAX_DIGITS }) : '') : ''}
       </p>
       <Keypad onKey={onKey} />
     </div>
