@@ -30,6 +30,7 @@ import { dayOf, dayRange, Till } from './till/till.js';
 import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
+import { registerCheckoutApp } from './web/payer-pages.js';
 import { registerRenderer } from './web/renderer-page.js';
 
 export { CSP } from './web/renderer-page.js';
@@ -48,6 +49,8 @@ export interface CoreOptions {
   mode?: GatewayMode;
   /** Serve this built renderer folder at / (host only). */
   rendererDir?: string;
+  /** The built renderer folder whose payer pages (checkout, customer display) the core serves, in both shells. */
+  payerPagesDir?: string;
   /** Serve the PosApi over HTTP (host only). */
   httpBridge?: boolean;
   /**
@@ -276,7 +279,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
-    registerCheckoutPage(app);
+    if (!options.payerPagesDir || !registerCheckoutApp(app, options.payerPagesDir)) registerCheckoutPage(app);
     const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
     const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
     tillReceiverOrigin = new URL(receiver.url).origin;

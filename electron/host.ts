@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     bindHost: args.host,
     mode: args.mode,
     rendererDir,
+    payerPagesDir: rendererDir,
     httpBridge: true,
     sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'),
     logger,

@@ -127,8 +127,17 @@ export async function launch(): Promise<ShellState> {
     app.relaunch();
     app.quit();
   };
-  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger, sqliteModule, requestRestart });
   const rendererDir = normalize(join(__dirname, '..', 'renderer'));
+  const core = await startCore({
+    dataDir,
+    shell: 'electron',
+    port: 0,
+    mode,
+    logger,
+    sqliteModule,
+    requestRestart,
+    payerPagesDir: rendererDir,
+  });
 
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));
   const links = new IssuedLinks();
