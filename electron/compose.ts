@@ -30,6 +30,7 @@ import { dayOf, dayRange, Till } from './till/till.js';
 import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
+import { installPayerFilter, startPayerListener } from './web/payer-listener.js';
 import { registerCheckoutApp } from './web/payer-pages.js';
 import { registerRenderer } from './web/renderer-page.js';
 
@@ -51,6 +52,10 @@ export interface CoreOptions {
   rendererDir?: string;
   /** The built renderer folder whose payer pages (checkout, customer display) the core serves, in both shells. */
   payerPagesDir?: string;
+  /** Bind address of the payer listener (README "Payer listener"); absent: there is none. */
+  payerHost?: string;
+  /** Its port; 0 or absent takes a free one. */
+  payerPort?: number;
   /** Serve the PosApi over HTTP (host only). */
   httpBridge?: boolean;
   /**
@@ -79,6 +84,8 @@ export interface Core {
   /** The PosApi: its handlers and the permission check before each (dispatchPosCommand runs both). */
   pos: PosService;
   events: PosEventHub;
+  /** The payer listener's URL (http://<address>:<port>), '' when there is none. */
+  payerUrl: string;
   /** Per-start token guarding the HTTP PosApi bridge. */
   bridgeToken: string;
   /** Scheduled and on-demand backups of the data directory (electron/backup/service.ts). */
@@ -153,6 +160,7 @@ function gatewayClock(mode: GatewayMode, db: Db, given: Clock | undefined): Cloc
 class ServerNames {
   own: ReadonlySet<string> = new Set();
   till: ReadonlySet<string> = new Set();
+  payer: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly gateway: () => Gateway,
@@ -170,7 +178,8 @@ class ServerNames {
       tillHosts: () => this.till,
       ownHosts: () => {
         const proxied = hostOfOrigin(settings().publicOrigin);
-        return proxied ? new Set([...this.own, proxied]) : this.own;
+        const own = this.payer.size ? new Set([...this.own, ...this.payer]) : this.own;
+        return proxied ? new Set([...own, proxied]) : own;
       },
       corsOrigins: () => settings().corsOrigins,
       publicOrigin: () => settings().publicOrigin,
@@ -239,6 +248,25 @@ async function startTillPart(deps: {
   return { till, receiver, pos, backups };
 }
 
+/** Listens on the bind address, on loopback when that is another address, and on the payer address when given. */
+async function listenAll(
+  app: ReturnType<typeof createHttpServer>,
+  options: CoreOptions,
+  names: ServerNames,
+  payerSockets: ReturnType<typeof installPayerFilter>,
+) {
+  const bindHost = options.bindHost ?? '127.0.0.1';
+  await app.listen({ host: bindHost, port: options.port ?? 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  names.listening(bindHost, port);
+  const loopbackListener = await alsoOnLoopback(app.server, bindHost, port);
+  const payer = options.payerHost
+    ? await startPayerListener(app, payerSockets, options.payerHost, options.payerPort ?? 0)
+    : undefined;
+  if (payer) names.payer = payer.hosts;
+  return { port, loopbackListener, payer };
+}
+
 export async function startCore(options: CoreOptions): Promise<Core> {
   const dataDir = ensureDataDir(options.dataDir);
   const logger = options.logger ?? createLogger({ file: join(dataDir, 'paydesk.log') });
@@ -257,6 +285,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // The till's certificate: its callback receiver serves it, and the embedded gateway trusts it.
     const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
+    let payerUrl = '';
     let tillReceiverOrigin = '';
     const gateway = createGateway({
       db: gatewayDb,
@@ -267,7 +296,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       merchantKey,
       railPollMs: options.railPollMs,
       logger: logger.child({ part: 'gateway' }),
-      origin: () => url,
+      // Checkout links point where payers can reach them: the payer listener when there is one.
+      origin: () => payerUrl || url,
       trustedCa: trustBundle([identity.cert]),
       // The till's own loopback receiver is trusted by the embedded gateway, also in live mode.
       trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []),
@@ -276,6 +306,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const bridgeToken = ids.token(32);
     const names = new ServerNames(() => gateway, clock);
     const app = createHttpServer({ ...options, guard: names.guard() });
+    const payerSockets = installPayerFilter(app, () => clock.now());
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
@@ -289,15 +320,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installNotFound(app, clock);
 
     const bindHost = options.bindHost ?? '127.0.0.1';
-    await app.listen({ host: bindHost, port: options.port ?? 0 });
-    const port = (app.server.address() as AddressInfo).port;
-    names.listening(bindHost, port);
-    const loopbackListener = await alsoOnLoopback(app.server, bindHost, port);
+    const { port, loopbackListener, payer } = await listenAll(app, options, names, payerSockets);
+    payerUrl = payer?.url ?? '';
     // The till, its window and the ready line use the loopback URL whatever address the host binds.
     url = `http://127.0.0.1:${port}`;
     till.start();
     backups.start();
-    logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url });
+    logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url, payerUrl });
 
     let closed = false;
     const close = async (): Promise<void> => {
@@ -307,12 +336,13 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await backups.close();
       await receiver.close();
       loopbackListener?.close();
+      payer?.close();
       await app.close();
       await gateway.close();
       await stores.close();
       logger.info('core closed');
     };
-    return { url, port, mode, pos, events, bridgeToken, backups, close };
+    return { url, port, mode, payerUrl, pos, events, bridgeToken, backups, close };
   } catch (error) {
     await stores.close();
     throw error;
