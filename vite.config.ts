@@ -19,7 +19,7 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
-      input: { index: page('index.html'), pay: page('pay.html') },
+      input: { index: page('index.html'), pay: page('pay.html'), display: page('display.html') },
     },
   },
 });

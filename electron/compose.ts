@@ -32,6 +32,7 @@ import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { installPayerFilter, startPayerListener } from './web/payer-listener.js';
 import { registerCheckoutApp } from './web/payer-pages.js';
+import { DisplayFeed, registerCustomerDisplay } from './web/customer-display.js';
 import { registerRenderer } from './web/renderer-page.js';
 
 export { CSP } from './web/renderer-page.js';
@@ -267,6 +268,26 @@ async function listenAll(
   return { port, loopbackListener, payer };
 }
 
+/** The payer's pages: the checkout page (or the plain one without a build) and the customer display. */
+function registerPayerSide(
+  app: ReturnType<typeof createHttpServer>,
+  options: CoreOptions,
+  deps: { events: PosEventHub; till: Till },
+): DisplayFeed {
+  const settings = () => deps.till.settings.stored();
+  const display = new DisplayFeed({
+    events: deps.events,
+    shop: () => settings().shopName || settings().payee?.fullName || '',
+    now: () => systemClock.now(),
+    receiptUrl: () => '',
+  });
+  const dir = options.payerPagesDir;
+  if (!dir || !registerCheckoutApp(app, dir)) registerCheckoutPage(app);
+  // Its own token per start, read-only: never the PosApi's.
+  if (dir) registerCustomerDisplay(app, dir, display, randomIds.token(32));
+  return display;
+}
+
 export async function startCore(options: CoreOptions): Promise<Core> {
   const dataDir = ensureDataDir(options.dataDir);
   const logger = options.logger ?? createLogger({ file: join(dataDir, 'paydesk.log') });
@@ -310,9 +331,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
-    if (!options.payerPagesDir || !registerCheckoutApp(app, options.payerPagesDir)) registerCheckoutPage(app);
     const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
     const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
+    const display = registerPayerSide(app, options, { events, till });
     tillReceiverOrigin = new URL(receiver.url).origin;
     if (options.httpBridge)
       registerHttpBridge(app, { pos, events, token: bridgeToken, logger, now: () => clock.now() });
@@ -332,6 +353,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const close = async (): Promise<void> => {
       if (closed) return;
       closed = true;
+      display.close();
       await till.close();
       await backups.close();
       await receiver.close();

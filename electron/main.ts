@@ -3,7 +3,16 @@
  * served from a private `paydesk://app/` scheme with a strict CSP; it reaches the main process
  * only through the PosApi over IPC (preload.ts). One of the two files allowed to import electron.
  */
-import { app, BrowserWindow, ipcMain, protocol, shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  screen,
+  shell,
+  type IpcMainInvokeEvent,
+  type WebContents,
+} from 'electron';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join, normalize, sep } from 'node:path';
@@ -113,6 +122,46 @@ export function confineWebContents(contents: WebContents, links: IssuedLinks): v
 export interface ShellState {
   core: Core;
   window: BrowserWindow;
+  /** The customer display on the second screen, when there is one. */
+  display?: BrowserWindow;
+}
+
+/**
+ * The customer display (README "Customer display"): a window of its own on the second screen when
+ * there is one, full screen, showing the core's /display/ page. No preload: it cannot reach the
+ * PosApi; it reads the display's read-only feed like any browser on this machine.
+ */
+export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
+  const primary = screen.getPrimaryDisplay();
+  const second = screen.getAllDisplays().find((display) => display.id !== primary.id);
+  if (!second) return undefined;
+  const url = `${core.url}/display/`;
+  const window = new BrowserWindow({
+    ...second.bounds,
+    fullscreen: true,
+    autoHideMenuBar: true,
+    show: false,
+    title: 'Customer display',
+    backgroundColor: '#ffffff',
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  const contents = window.webContents;
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event, target) => {
+    if (!target.startsWith(url)) event.preventDefault();
+  });
+  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // The till keeps the keyboard: the display is shown without taking focus.
+  window.once('ready-to-show', () => window.showInactive());
+  void window.loadURL(url);
+  return window;
 }
 
 /** Starts the core and opens the window; resolves once the window is loading the app. */
@@ -166,6 +215,10 @@ export async function launch(): Promise<ShellState> {
   window.once('ready-to-show', () => window.show());
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);
+  const display = openCustomerDisplay(core);
+  window.on('closed', () => {
+    if (display && !display.isDestroyed()) display.close();
+  });
 
   let closing = false;
   app.on('will-quit', (event) => {
@@ -175,7 +228,7 @@ export async function launch(): Promise<ShellState> {
     closing = true;
     core.close().finally(() => app.quit());
   });
-  return { core, window };
+  return { core, window, display };
 }
 
 /** Registers the scheme (before ready), takes the single-instance lock, and launches. */

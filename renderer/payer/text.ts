@@ -52,6 +52,25 @@ export const payerText = {
   failureAsk: 'If you sent money, show this page to the shop.',
   refused: 'Could not prepare the payment: {message}',
   reference: 'Reference',
+  // The customer display
+  displayTitle: 'Customer display',
+  welcome: 'Welcome to {shop}',
+  welcomeNote: 'Your total and how to pay appear here.',
+  total: 'Total',
+  timeToPay: 'Time left to pay',
+  stillDue: 'Still due',
+  waitingOffline: 'Preparing your payment…',
+  displayConfirming: 'Payment seen: {n} of {m} confirmations',
+  displayPaidLess: 'Paid {paid} of {due} {symbol}',
+  displaySettling: 'Payment received. Thank you!',
+  displayReview: 'Payment received; the shop is checking it.',
+  thankYou: 'Thank you!',
+  paidWith: 'Paid {amount} {symbol}',
+  receiptScan: 'Scan for your receipt',
+  receiptQr: 'Receipt QR code',
+  notCompleted: 'Payment not completed',
+  cancelledByShop: 'The payment was cancelled.',
+  connectionLost: 'Reconnecting to the till…',
 } as const;
 
 export type PayerTextKey = keyof typeof payerText;
