@@ -12,7 +12,6 @@ import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
 import { gatewayMigrations, openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
 import { createGateway } from './gateway/gateway.js';
-import { registerCheckoutPage } from './gateway/checkout-page.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
@@ -31,8 +30,7 @@ import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { installPayerFilter, startPayerListener } from './web/payer-listener.js';
-import { registerCheckoutApp } from './web/payer-pages.js';
-import { DisplayFeed, registerCustomerDisplay } from './web/customer-display.js';
+import { registerPayerSide } from './web/payer-side.js';
 import { registerRenderer } from './web/renderer-page.js';
 
 export { CSP } from './web/renderer-page.js';
@@ -268,24 +266,28 @@ async function listenAll(
   return { port, loopbackListener, payer };
 }
 
-/** The payer's pages: the checkout page (or the plain one without a build) and the customer display. */
-function registerPayerSide(
+/** The payer's side (checkout page, receipts, customer display) over the till's orders and settings. */
+function startPayerSide(
   app: ReturnType<typeof createHttpServer>,
   options: CoreOptions,
-  deps: { events: PosEventHub; till: Till },
-): DisplayFeed {
-  const settings = () => deps.till.settings.stored();
-  const display = new DisplayFeed({
-    events: deps.events,
-    shop: () => settings().shopName || settings().payee?.fullName || '',
+  parts: { events: PosEventHub; till: Till; merchantKey: string; receiptOrigin: () => string },
+) {
+  const { till } = parts;
+  const stored = () => till.settings.stored();
+  return registerPayerSide(app, {
+    dir: options.payerPagesDir,
+    events: parts.events,
+    merchantKey: parts.merchantKey,
+    shop: () => stored().shopName || stored().payee?.fullName || '',
+    locale: () => stored().locale,
+    timeZone: () => stored().timeZone,
+    order: (orderId) => {
+      const row = till.book.get(orderId);
+      return row ? till.view(row) : undefined;
+    },
+    receiptOrigin: parts.receiptOrigin,
     now: () => systemClock.now(),
-    receiptUrl: () => '',
   });
-  const dir = options.payerPagesDir;
-  if (!dir || !registerCheckoutApp(app, dir)) registerCheckoutPage(app);
-  // Its own token per start, read-only: never the PosApi's.
-  if (dir) registerCustomerDisplay(app, dir, display, randomIds.token(32));
-  return display;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -333,7 +335,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     gateway.registerRoutes(app);
     const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
     const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
-    const display = registerPayerSide(app, options, { events, till });
+    const receiptOrigin = () => payerUrl || gateway.settings.get().publicOrigin || url;
+    const { display } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
     tillReceiverOrigin = new URL(receiver.url).origin;
     if (options.httpBridge)
       registerHttpBridge(app, { pos, events, token: bridgeToken, logger, now: () => clock.now() });

@@ -119,6 +119,10 @@ describe('the payer listener', () => {
       `/v1/setting/payment_assets?payeeId=${SHOP}&quoteAssetId=usd&quoteAmount=5`,
     );
     expect(assets.status).toBe(200);
+    // Receipts are reached there too (an unknown one is "No such receipt", not a refusal of the route).
+    expect((await send(payer, 'GET', '/receipt/pd-20261124-0123456789.0123456789abcdef0123456789abcdef')).text).toBe(
+      'No such receipt',
+    );
     const made = await send(payer, 'POST', '/v1/payments', { traceId: code, paymentAssetId: USDT, isChain: false });
     expect(JSON.parse(made.text)).toMatchObject({ success: true, data: { traceId: code, paymentAssetSymbol: 'USDT' } });
   });

@@ -19,7 +19,8 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
   let display: Page;
 
   beforeAll(async () => {
-    host = await startHost();
+    // With a payer listener: receipt links point at it, where a payer's phone can open them.
+    host = await startHost({ args: ['--payer-host', '127.0.0.2'] });
     browser = await launchBrowser();
     till = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     // The display is a page of its own (a second window or a tablet's browser): no shared storage with the till.
@@ -87,7 +88,24 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     await v1(host.url, '/v1/sandbox/clock', { advanceSeconds: 10 });
     await display.getByRole('heading', { name: 'Thank you!' }).waitFor({ timeout: 8000 });
     await display.getByText('Paid 12.5 USDT').waitFor();
+    await display.getByText('Scan for your receipt').waitFor();
     await screenshot(display, 'display-thanks-1024x600');
+    // The receipt QR opens the order's receipt page on the payer listener; an altered link opens nothing.
+    const receiptUrl = await readQrFrom(display.getByRole('img', { name: 'Receipt QR code' }));
+    expect(receiptUrl).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/receipt\/pd-\d{8}-[0-9a-f]{10}\.[0-9a-f]{32}$/);
+    const receipt = await fetch(receiptUrl);
+    expect(receipt.status).toBe(200);
+    const text = await receipt.text();
+    expect(text).toContain('Corner Café (demo shop)');
+    expect(text).toContain('12.50 USD');
+    expect(text).toContain('12.5 USDT');
+    expect(text).not.toContain('<script');
+    expect((await fetch(receiptUrl.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).status).toBe(404);
+    const receiptPage = await browser.newPage({ viewport: { width: 360, height: 640 } });
+    await receiptPage.goto(receiptUrl);
+    await screenshot(receiptPage, 'receipt-page-360');
+    expect(await axeProblems(receiptPage)).toEqual([]);
+    await receiptPage.close();
     expect(await axeProblems(display)).toEqual([]);
     await till.getByRole('button', { name: 'New sale' }).click();
   });
