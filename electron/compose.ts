@@ -200,6 +200,7 @@ async function startTillPart(deps: {
   events: PosEventHub;
   identity: Awaited<ReturnType<typeof loadOrCreateTillIdentity>>;
   embeddedUrl: () => string;
+  receiptUrl: (orderId: string) => string;
 }) {
   let receiverUrl = '';
   // Made before the till, which it serves; its shop days follow the till's time zone (read when asked).
@@ -229,6 +230,7 @@ async function startTillPart(deps: {
     appInfo: () => ({ version: APP_VERSION, dataDir: deps.dataDir, shell: deps.options.shell }),
     backups,
     requestRestart: deps.options.requestRestart,
+    receiptUrl: deps.receiptUrl,
   });
   const receiver = await startCallbackReceiver({
     identity: deps.identity,
@@ -334,9 +336,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
     const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
-    const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
+    let receiptUrl = (_orderId: string): string => '';
+    const urls = { embeddedUrl: () => url, receiptUrl: (orderId: string) => receiptUrl(orderId) };
+    const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, ...urls });
     const receiptOrigin = () => payerUrl || gateway.settings.get().publicOrigin || url;
-    const { display } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
+    const { display, links } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
+    receiptUrl = (orderId) => `${receiptOrigin()}/receipt/${links.idFor(orderId)}`;
     tillReceiverOrigin = new URL(receiver.url).origin;
     if (options.httpBridge)
       registerHttpBridge(app, { pos, events, token: bridgeToken, logger, now: () => clock.now() });

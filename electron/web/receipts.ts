@@ -7,6 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrderView } from '../../shared/posapi.js';
+import type { ReceiptFacts } from '../till/printing/receipt-facts.js';
+
+export { receiptFacts, type ReceiptFacts } from '../till/printing/receipt-facts.js';
 
 const RECEIPT_ID = /^([A-Za-z0-9_-]{6,36})\.([0-9a-f]{32})$/;
 
@@ -33,30 +36,6 @@ export class ReceiptLinks {
     const ok = timingSafeEqual(Buffer.from(given), Buffer.from(this.mac(orderId)));
     return ok ? orderId : undefined;
   }
-}
-
-/** What a receipt says, as label/value lines, in the shop's locale and time zone. */
-export interface ReceiptFacts {
-  shop: string;
-  lines: { label: string; value: string }[];
-}
-
-export function receiptFacts(order: OrderView, shop: string, locale: string, timeZone: string): ReceiptFacts {
-  const when = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(order.updatedAt),
-  );
-  const i = order.instruction;
-  const lines = [
-    { label: 'Date', value: when },
-    { label: 'Order', value: order.orderId },
-    { label: 'Total', value: `${order.quoteAmount} ${order.quoteSymbol}` },
-  ];
-  if (i) {
-    lines.push({ label: 'Paid', value: `${order.progress?.paidAmount ?? i.paymentAmount} ${i.paymentSymbol}` });
-    if (i.network) lines.push({ label: 'Network', value: i.isChain ? i.network : `${i.network} (wallet transfer)` });
-  }
-  lines.push({ label: 'Status', value: 'Paid' });
-  return { shop, lines };
 }
 
 const PAGE_CSP =
