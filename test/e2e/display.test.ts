@@ -3,6 +3,7 @@
  * the QR with network, shop and wallet in words, the countdown, confirmations, still due, then the
  * thank-you), carries no cashier controls and no PosApi token. Screenshots at 1920x1080 and 1024x600.
  */
+import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
@@ -25,6 +26,7 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     till = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     // The display is a page of its own (a second window or a tablet's browser): no shared storage with the till.
     display = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
+    till.setDefaultTimeout(8000);
     await till.goto(host.url);
     await till.getByRole('heading', { name: 'Set up the shop' }).waitFor({ timeout: 15_000 });
     await till.getByLabel('Shop network id').fill('7000101');
@@ -107,6 +109,39 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     expect(await axeProblems(receiptPage)).toEqual([]);
     await receiptPage.close();
     expect(await axeProblems(display)).toEqual([]);
+    await till.getByRole('button', { name: 'New sale' }).click();
+  });
+
+  it('the owner sets a receipt printer in Setup; the Receipt screen prints to it (a virtual printer)', async () => {
+    const jobs: Buffer[] = [];
+    const printer = createServer((socket) => {
+      const parts: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => parts.push(chunk));
+      socket.on('end', () => jobs.push(Buffer.concat(parts)));
+    });
+    await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
+    try {
+      await till.getByRole('button', { name: 'Setup' }).click();
+      await till.getByLabel('Printer address').fill(`127.0.0.1:${(printer.address() as { port: number }).port}`);
+      await till.getByRole('button', { name: 'Save printer' }).click();
+      await till.getByText('Printer saved.').waitFor();
+      await screenshot(till, 'setup-printer');
+      expect(await axeProblems(till)).toEqual([]);
+      await till.getByRole('button', { name: 'Recent orders' }).click();
+      await till
+        .getByRole('row')
+        .filter({ hasText: '12.50' })
+        .getByRole('button', { name: /^Receipt / })
+        .click();
+      await till.getByRole('button', { name: 'Print on receipt printer' }).click();
+      await till.getByText('Receipt sent to the printer.').waitFor();
+      await screenshot(till, 'receipt-printed');
+      await expect.poll(() => jobs.length).toBe(1);
+      expect(jobs[0]!.toString('latin1')).toContain('12.50 USD');
+      expect(jobs[0]!.toString('latin1')).toContain('/receipt/');
+    } finally {
+      printer.close();
+    }
     await till.getByRole('button', { name: 'New sale' }).click();
   });
 
