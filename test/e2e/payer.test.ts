@@ -20,14 +20,19 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
   let context: BrowserContext;
   let page: Page;
   const calls: string[] = [];
+  const hosts: string[] = [];
 
   beforeAll(async () => {
-    host = await startHost();
+    // With a payer listener: checkout links point at it, so the payer's browser goes only through it.
+    host = await startHost({ args: ['--payer-host', '127.0.0.2'] });
     browser = await launchBrowser();
     // A fresh context: no cookies, no storage, never opened the till's page.
     context = await browser.newContext({ viewport: { width: 360, height: 760 }, deviceScaleFactor: 1 });
     page = await context.newPage();
-    page.on('request', (request) => calls.push(new URL(request.url()).pathname));
+    page.on('request', (request) => {
+      calls.push(new URL(request.url()).pathname);
+      hosts.push(new URL(request.url()).host);
+    });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -39,6 +44,7 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
 
   it('the page of a code is the payer page, without the till or its token', async () => {
     const code = await oneTime('12.5');
+    expect(code.info.checkoutUrl).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/code\//);
     const response = await fetch(code.info.checkoutUrl);
     const html = await response.text();
     expect(response.status).toBe(200);
@@ -80,6 +86,7 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
     await page.getByRole('status').filter({ hasText: 'Paid. Thank you!' }).waitFor({ timeout: 8000 });
     await screenshot(page, 'payer-success-360');
     expect(calls.some((path) => path.startsWith('/pos'))).toBe(false);
+    expect(hosts.every((h) => h.startsWith('127.0.0.2:'))).toBe(true);
     expect(calls.filter((path) => path.startsWith('/v1/')).length).toBeGreaterThan(0);
   });
 
@@ -111,7 +118,9 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
   });
 
   it('an unknown code says so in words', async () => {
-    await page.goto(`${host.url}/code/3f2b1c0d-1111-4222-8333-444455556666`);
+    await page.goto(
+      `${new URL((await oneTime('1')).info.checkoutUrl).origin}/code/3f2b1c0d-1111-4222-8333-444455556666`,
+    );
     await page.getByText('This payment link is not known. Ask the shop for a new one.').waitFor({ timeout: 8000 });
   });
 });
