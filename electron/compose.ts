@@ -283,6 +283,7 @@ function startPayerSide(
     shop: () => stored().shopName || stored().payee?.fullName || '',
     locale: () => stored().locale,
     timeZone: () => stored().timeZone,
+    test: () => till.deps.embeddedMode === 'sandbox' && stored().gateway.kind === 'embedded',
     order: (orderId) => {
       const row = till.book.get(orderId);
       return row ? till.view(row) : undefined;

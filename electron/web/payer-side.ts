@@ -19,6 +19,8 @@ export interface PayerSideDeps {
   shop: () => string;
   locale: () => string;
   timeZone: () => string;
+  /** True while receipts are of the sandbox (no real money). */
+  test: () => boolean;
   /** An order of the till by id, undefined when there is none. */
   order: (orderId: string) => OrderView | undefined;
   /** Where payers reach receipts: the payer listener, else the public origin, else this machine. */
@@ -36,7 +38,7 @@ export interface PayerSide {
 export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): PayerSide {
   const links = new ReceiptLinks(deps.merchantKey);
   const receiptUrl = (order: OrderView) => `${deps.receiptOrigin()}/receipt/${links.idFor(order.orderId)}`;
-  const facts = (order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone());
+  const facts = (order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test());
   const display = new DisplayFeed({ events: deps.events, shop: deps.shop, now: deps.now, receiptUrl });
   if (!deps.dir || !registerCheckoutApp(app, deps.dir)) registerCheckoutPage(app);
   registerReceiptPage(app, {

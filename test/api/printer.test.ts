@@ -105,6 +105,7 @@ describe('thermal printers (ESC/POS)', () => {
     expect(text).toContain('12.5 USDT');
     expect(text).toContain(orderId);
     expect(text).toContain('Scan for your receipt');
+    expect(text).toContain('TEST - no real money moved'); // a sandbox receipt says so
     const qr = qrPayload(job);
     expect(qr).toMatch(new RegExp(`^http://127\\.0\\.0\\.2:\\d+/receipt/${orderId}\\.[0-9a-f]{32}$`));
     expect(has(job, GS, 0x28, 0x6b, 0x03, 0x00, 0x31, 0x51, 0x30)).toBe(true); // print the stored QR

@@ -102,6 +102,7 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     expect(text).toContain('12.50 USD');
     expect(text).toContain('12.5 USDT');
     expect(text).not.toContain('<script');
+    expect(text).toContain('TEST - no real money moved');
     expect((await fetch(receiptUrl.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).status).toBe(404);
     const receiptPage = await browser.newPage({ viewport: { width: 360, height: 640 } });
     await receiptPage.goto(receiptUrl);

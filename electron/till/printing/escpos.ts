@@ -4,7 +4,7 @@
  * shop wants it) the pulse that opens the cash drawer.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import type { ReceiptFacts } from './receipt-facts.js';
+import { TEST_RECEIPT, type ReceiptFacts } from './receipt-facts.js';
 
 export interface PaperOptions {
   /** Characters per line: 42 on 80 mm paper with font A, 32 on 58 mm. */
@@ -17,7 +17,9 @@ export interface PaperOptions {
 
 export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: options.columns, feedBeforeCut: 4 });
-  encoder.initialize().codepage('auto').align('center').bold(true).line(facts.shop).bold(false).line('Receipt').rule();
+  encoder.initialize().codepage('auto').align('center').bold(true).line(facts.shop).bold(false).line('Receipt');
+  if (facts.test) encoder.invert(true).line(TEST_RECEIPT).invert(false);
+  encoder.rule();
   encoder.table(
     [
       { width: 10, align: 'left' },
