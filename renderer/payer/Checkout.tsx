@@ -9,6 +9,7 @@ import type { Payment, PaymentAssetItem, PaymentResult } from '../../shared/wire
 import { clockText, networkLabel } from '../app/network.js';
 import { Instruction, type InstructionShown } from './Instruction.js';
 import { pt } from './text.js';
+import { ThemeSwitch } from './ThemeSwitch.js';
 import { moneySeen, useCheckout } from './useCheckout.js';
 import { gatewayNow } from './v1.js';
 import { amountText, failureWords, payerLocale } from './words.js';
@@ -238,6 +239,7 @@ export function Checkout({ code }: { code: string }) {
       <p className="muted small">
         {pt('reference')}: <code>{code}</code>
       </p>
+      <ThemeSwitch />
     </main>
   );
 }

@@ -2,6 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Checkout } from './Checkout.js';
 import './payer.css';
+import { applyStoredTheme } from './ThemeSwitch.js';
+
+applyStoredTheme();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('pay.html lacks #root');

@@ -52,6 +52,7 @@ export const payerText = {
   failureAsk: 'If you sent money, show this page to the shop.',
   refused: 'Could not prepare the payment: {message}',
   reference: 'Reference',
+  darkMode: 'Dark mode',
   // The customer display
   displayTitle: 'Customer display',
   welcome: 'Welcome to {shop}',

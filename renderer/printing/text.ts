@@ -12,7 +12,7 @@ export const printerText = {
   columns32: '58 mm (32 characters)',
   columns48: '80 mm, small font (48 characters)',
   drawerAfterCash: 'Open the cash drawer after a cash sale',
-  printerSave: 'Save printer',
+  printerSave: 'Use this printer',
   printerSaved: 'Printer saved.',
   printerTest: 'Print a test page',
   printerTested: 'Test page sent to the printer.',

@@ -117,6 +117,34 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
     await page.getByText(match![1]!, { exact: true }).waitFor({ timeout: 8000 });
   });
 
+  it('dark mode follows the system, with a switch the payer can press; contrast holds in both (axe)', async () => {
+    const code = await oneTime('4');
+    await page.setViewportSize({ width: 360, height: 760 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(code.info.checkoutUrl);
+    await page.getByLabel(/USDT Ethereum \(ERC-20\)/).check();
+    await page.getByRole('button', { name: 'Show how to pay' }).click();
+    await page.getByRole('img', { name: /Payment QR code/ }).waitFor();
+    const background = () =>
+      page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.body).backgroundColor);
+    expect(await background()).toBe('rgb(18, 18, 18)');
+    const toggle = page.getByRole('button', { name: 'Dark mode' });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'payer-instruction-360-dark');
+    expect(await axeProblems(page)).toEqual([]);
+    // The QR still reads (dark modules on its own white quiet zone).
+    expect(await readQrFrom(page.getByRole('img', { name: /Payment QR code/ }))).toMatch(/^mixin:/);
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    expect(await axeProblems(page)).toEqual([]);
+    // The choice stays on this phone.
+    await page.reload();
+    await page.getByRole('button', { name: 'Dark mode' }).waitFor();
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   it('an unknown code says so in words', async () => {
     await page.goto(
       `${new URL((await oneTime('1')).info.checkoutUrl).origin}/code/3f2b1c0d-1111-4222-8333-444455556666`,
