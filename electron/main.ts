@@ -20,6 +20,7 @@ import { dispatchPosCommand } from './bridge/dispatch.js';
 import { IssuedLinks } from './bridge/external-links.js';
 import { CSP, startCore, type Core } from './compose.js';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.js';
+import { parseShellArgs } from './platform/args.js';
 import { createLogger } from './platform/logger.js';
 import { ensureDataDir, resolveDataDir } from './platform/paths.js';
 import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
@@ -164,6 +165,13 @@ export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
   return window;
 }
 
+/** The payer listener (README "The payer listener"): off unless the owner names an address; checked like `serve`'s options. */
+function payerListenerFromEnv(): { payerHost?: string; payerPort?: number } {
+  const { PAYDESK_PAYER_HOST: host, PAYDESK_PAYER_PORT: port } = process.env;
+  const args = parseShellArgs([...(host ? ['--payer-host', host] : []), ...(port ? ['--payer-port', port] : [])]);
+  return { payerHost: args['payer-host'], payerPort: args['payer-port'] };
+}
+
 /** Starts the core and opens the window; resolves once the window is loading the app. */
 export async function launch(): Promise<ShellState> {
   const dataDir = ensureDataDir(resolveDataDir(undefined));
@@ -186,6 +194,7 @@ export async function launch(): Promise<ShellState> {
     sqliteModule,
     requestRestart,
     payerPagesDir: rendererDir,
+    ...payerListenerFromEnv(),
   });
 
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));
