@@ -52,7 +52,12 @@ export function useCheckout(code: string): CheckoutState {
       if (first.paymentAssetId) setInstruction(await currentInstruction(code).catch(() => undefined));
       if (!ENDED.has(first.status)) setAssets(await loadAssets(first).catch(() => []));
     })();
-    const timer = setInterval(() => void poll(), POLL_MS);
+    // Polling stops once the payment has ended: nothing changes after success or failure.
+    const timer = setInterval(() => {
+      void poll().then((next) => {
+        if (next && ENDED.has(next.status)) clearInterval(timer);
+      });
+    }, POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);
