@@ -12,7 +12,6 @@ import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
 import { gatewayMigrations, openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
 import { createGateway } from './gateway/gateway.js';
-import { registerCheckoutPage } from './gateway/checkout-page.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
@@ -30,6 +29,8 @@ import { dayOf, dayRange, Till } from './till/till.js';
 import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
+import { installPayerFilter, startPayerListener } from './web/payer-listener.js';
+import { registerPayerSide } from './web/payer-side.js';
 import { registerRenderer } from './web/renderer-page.js';
 
 export { CSP } from './web/renderer-page.js';
@@ -48,6 +49,12 @@ export interface CoreOptions {
   mode?: GatewayMode;
   /** Serve this built renderer folder at / (host only). */
   rendererDir?: string;
+  /** The built renderer folder whose payer pages (checkout, customer display) the core serves, in both shells. */
+  payerPagesDir?: string;
+  /** Bind address of the payer listener (README "Payer listener"); absent: there is none. */
+  payerHost?: string;
+  /** Its port; 0 or absent takes a free one. */
+  payerPort?: number;
   /** Serve the PosApi over HTTP (host only). */
   httpBridge?: boolean;
   /**
@@ -76,6 +83,8 @@ export interface Core {
   /** The PosApi: its handlers and the permission check before each (dispatchPosCommand runs both). */
   pos: PosService;
   events: PosEventHub;
+  /** The payer listener's URL (http://<address>:<port>), '' when there is none. */
+  payerUrl: string;
   /** Per-start token guarding the HTTP PosApi bridge. */
   bridgeToken: string;
   /** Scheduled and on-demand backups of the data directory (electron/backup/service.ts). */
@@ -150,6 +159,7 @@ function gatewayClock(mode: GatewayMode, db: Db, given: Clock | undefined): Cloc
 class ServerNames {
   own: ReadonlySet<string> = new Set();
   till: ReadonlySet<string> = new Set();
+  payer: ReadonlySet<string> = new Set();
 
   constructor(
     private readonly gateway: () => Gateway,
@@ -167,7 +177,8 @@ class ServerNames {
       tillHosts: () => this.till,
       ownHosts: () => {
         const proxied = hostOfOrigin(settings().publicOrigin);
-        return proxied ? new Set([...this.own, proxied]) : this.own;
+        const own = this.payer.size ? new Set([...this.own, ...this.payer]) : this.own;
+        return proxied ? new Set([...own, proxied]) : own;
       },
       corsOrigins: () => settings().corsOrigins,
       publicOrigin: () => settings().publicOrigin,
@@ -189,6 +200,7 @@ async function startTillPart(deps: {
   events: PosEventHub;
   identity: Awaited<ReturnType<typeof loadOrCreateTillIdentity>>;
   embeddedUrl: () => string;
+  receiptUrl: (orderId: string) => string;
 }) {
   let receiverUrl = '';
   // Made before the till, which it serves; its shop days follow the till's time zone (read when asked).
@@ -218,6 +230,7 @@ async function startTillPart(deps: {
     appInfo: () => ({ version: APP_VERSION, dataDir: deps.dataDir, shell: deps.options.shell }),
     backups,
     requestRestart: deps.options.requestRestart,
+    receiptUrl: deps.receiptUrl,
   });
   const receiver = await startCallbackReceiver({
     identity: deps.identity,
@@ -235,6 +248,50 @@ async function startTillPart(deps: {
     mayHearOrders: (connection) => till.mayHearOrders(connection),
   };
   return { till, receiver, pos, backups };
+}
+
+/** Listens on the bind address, on loopback when that is another address, and on the payer address when given. */
+async function listenAll(
+  app: ReturnType<typeof createHttpServer>,
+  options: CoreOptions,
+  names: ServerNames,
+  payerSockets: ReturnType<typeof installPayerFilter>,
+) {
+  const bindHost = options.bindHost ?? '127.0.0.1';
+  await app.listen({ host: bindHost, port: options.port ?? 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  names.listening(bindHost, port);
+  const loopbackListener = await alsoOnLoopback(app.server, bindHost, port);
+  const payer = options.payerHost
+    ? await startPayerListener(app, payerSockets, options.payerHost, options.payerPort ?? 0)
+    : undefined;
+  if (payer) names.payer = payer.hosts;
+  return { port, loopbackListener, payer };
+}
+
+/** The payer's side (checkout page, receipts, customer display) over the till's orders and settings. */
+function startPayerSide(
+  app: ReturnType<typeof createHttpServer>,
+  options: CoreOptions,
+  parts: { events: PosEventHub; till: Till; merchantKey: string; receiptOrigin: () => string },
+) {
+  const { till } = parts;
+  const stored = () => till.settings.stored();
+  return registerPayerSide(app, {
+    dir: options.payerPagesDir,
+    events: parts.events,
+    merchantKey: parts.merchantKey,
+    shop: () => stored().shopName || stored().payee?.fullName || '',
+    locale: () => stored().locale,
+    timeZone: () => stored().timeZone,
+    test: () => till.deps.embeddedMode === 'sandbox' && stored().gateway.kind === 'embedded',
+    order: (orderId) => {
+      const row = till.book.get(orderId);
+      return row ? till.view(row) : undefined;
+    },
+    receiptOrigin: parts.receiptOrigin,
+    now: () => systemClock.now(),
+  });
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
@@ -255,6 +312,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     // The till's certificate: its callback receiver serves it, and the embedded gateway trusts it.
     const identity = await loadOrCreateTillIdentity(dataDir);
     let url = '';
+    let payerUrl = '';
     let tillReceiverOrigin = '';
     const gateway = createGateway({
       db: gatewayDb,
@@ -265,7 +323,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       merchantKey,
       railPollMs: options.railPollMs,
       logger: logger.child({ part: 'gateway' }),
-      origin: () => url,
+      // Checkout links point where payers can reach them: the payer listener when there is one.
+      origin: () => payerUrl || url,
       trustedCa: trustBundle([identity.cert]),
       // The till's own loopback receiver is trusted by the embedded gateway, also in live mode.
       trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []),
@@ -274,12 +333,17 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const bridgeToken = ids.token(32);
     const names = new ServerNames(() => gateway, clock);
     const app = createHttpServer({ ...options, guard: names.guard() });
+    const payerSockets = installPayerFilter(app, () => clock.now());
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
-    registerCheckoutPage(app);
     const tillDeps = { options, dataDir, tillDb, gatewayDb, ids, logger, merchantKey, mode, events, identity };
-    const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, embeddedUrl: () => url });
+    let receiptUrl = (_orderId: string): string => '';
+    const urls = { embeddedUrl: () => url, receiptUrl: (orderId: string) => receiptUrl(orderId) };
+    const { till, receiver, pos, backups } = await startTillPart({ ...tillDeps, ...urls });
+    const receiptOrigin = () => payerUrl || gateway.settings.get().publicOrigin || url;
+    const { display, links } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
+    receiptUrl = (orderId) => `${receiptOrigin()}/receipt/${links.idFor(orderId)}`;
     tillReceiverOrigin = new URL(receiver.url).origin;
     if (options.httpBridge)
       registerHttpBridge(app, { pos, events, token: bridgeToken, logger, now: () => clock.now() });
@@ -287,30 +351,30 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     installNotFound(app, clock);
 
     const bindHost = options.bindHost ?? '127.0.0.1';
-    await app.listen({ host: bindHost, port: options.port ?? 0 });
-    const port = (app.server.address() as AddressInfo).port;
-    names.listening(bindHost, port);
-    const loopbackListener = await alsoOnLoopback(app.server, bindHost, port);
+    const { port, loopbackListener, payer } = await listenAll(app, options, names, payerSockets);
+    payerUrl = payer?.url ?? '';
     // The till, its window and the ready line use the loopback URL whatever address the host binds.
     url = `http://127.0.0.1:${port}`;
     till.start();
     backups.start();
-    logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url });
+    logger.info('core started', { url, bindHost, mode, dataDir, callbackReceiver: receiver.url, payerUrl });
 
     let closed = false;
     const close = async (): Promise<void> => {
       if (closed) return;
       closed = true;
+      display.close();
       await till.close();
       await backups.close();
       await receiver.close();
       loopbackListener?.close();
+      payer?.close();
       await app.close();
       await gateway.close();
       await stores.close();
       logger.info('core closed');
     };
-    return { url, port, mode, pos, events, bridgeToken, backups, close };
+    return { url, port, mode, payerUrl, pos, events, bridgeToken, backups, close };
   } catch (error) {
     await stores.close();
     throw error;

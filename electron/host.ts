@@ -56,8 +56,11 @@ async function main(): Promise<void> {
     shell: 'host',
     port,
     bindHost: args.host,
+    payerHost: args['payer-host'],
+    payerPort: args['payer-port'],
     mode: args.mode,
     rendererDir,
+    payerPagesDir: rendererDir,
     httpBridge: true,
     sqliteModule: createRequire(import.meta.url).resolve('better-sqlite3'),
     logger,
@@ -83,6 +86,7 @@ async function main(): Promise<void> {
   started.core = core;
   if (stopSignal) return closeAndExit(core);
   process.stdout.write(`ready ${core.url}\n`);
+  if (core.payerUrl) process.stdout.write(`payer ${core.payerUrl}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,16 @@
  * served from a private `paydesk://app/` scheme with a strict CSP; it reaches the main process
  * only through the PosApi over IPC (preload.ts). One of the two files allowed to import electron.
  */
-import { app, BrowserWindow, ipcMain, protocol, shell, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  protocol,
+  screen,
+  shell,
+  type IpcMainInvokeEvent,
+  type WebContents,
+} from 'electron';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, join, normalize, sep } from 'node:path';
@@ -12,6 +21,7 @@ import { eventsFor } from './bridge/events.js';
 import { IssuedLinks } from './bridge/external-links.js';
 import { CSP, startCore, type Core } from './compose.js';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.js';
+import { parseShellArgs } from './platform/args.js';
 import { createLogger } from './platform/logger.js';
 import { ensureDataDir, resolveDataDir } from './platform/paths.js';
 import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
@@ -114,6 +124,53 @@ export function confineWebContents(contents: WebContents, links: IssuedLinks): v
 export interface ShellState {
   core: Core;
   window: BrowserWindow;
+  /** The customer display on the second screen, when there is one. */
+  display?: BrowserWindow;
+}
+
+/**
+ * The customer display (README "Customer display"): a window of its own on the second screen when
+ * there is one, full screen, showing the core's /display/ page. No preload: it cannot reach the
+ * PosApi; it reads the display's read-only feed like any browser on this machine.
+ */
+export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
+  const primary = screen.getPrimaryDisplay();
+  const second = screen.getAllDisplays().find((display) => display.id !== primary.id);
+  if (!second) return undefined;
+  const url = `${core.url}/display/`;
+  const window = new BrowserWindow({
+    ...second.bounds,
+    fullscreen: true,
+    autoHideMenuBar: true,
+    show: false,
+    title: 'Customer display',
+    backgroundColor: '#ffffff',
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  const contents = window.webContents;
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-navigate', (event, target) => {
+    if (!target.startsWith(url)) event.preventDefault();
+  });
+  contents.session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  // The till keeps the keyboard: the display is shown without taking focus.
+  window.once('ready-to-show', () => window.showInactive());
+  void window.loadURL(url);
+  return window;
+}
+
+/** The payer listener (README "The payer listener"): off unless the owner names an address; checked like `serve`'s options. */
+function payerListenerFromEnv(): { payerHost?: string; payerPort?: number } {
+  const { PAYDESK_PAYER_HOST: host, PAYDESK_PAYER_PORT: port } = process.env;
+  const args = parseShellArgs([...(host ? ['--payer-host', host] : []), ...(port ? ['--payer-port', port] : [])]);
+  return { payerHost: args['payer-host'], payerPort: args['payer-port'] };
 }
 
 /** Starts the core and opens the window; resolves once the window is loading the app. */
@@ -128,8 +185,18 @@ export async function launch(): Promise<ShellState> {
     app.relaunch();
     app.quit();
   };
-  const core = await startCore({ dataDir, shell: 'electron', port: 0, mode, logger, sqliteModule, requestRestart });
   const rendererDir = normalize(join(__dirname, '..', 'renderer'));
+  const core = await startCore({
+    dataDir,
+    shell: 'electron',
+    port: 0,
+    mode,
+    logger,
+    sqliteModule,
+    requestRestart,
+    payerPagesDir: rendererDir,
+    ...payerListenerFromEnv(),
+  });
 
   protocol.handle(APP_SCHEME, (request) => serveRendererRequest(rendererDir, request.url));
   const links = new IssuedLinks();
@@ -160,6 +227,10 @@ export async function launch(): Promise<ShellState> {
   window.once('ready-to-show', () => window.show());
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);
+  const display = openCustomerDisplay(core);
+  window.on('closed', () => {
+    if (display && !display.isDestroyed()) display.close();
+  });
 
   let closing = false;
   app.on('will-quit', (event) => {
@@ -169,7 +240,7 @@ export async function launch(): Promise<ShellState> {
     closing = true;
     core.close().finally(() => app.quit());
   });
-  return { core, window };
+  return { core, window, display };
 }
 
 /** Registers the scheme (before ready), takes the single-instance lock, and launches. */

@@ -14,6 +14,7 @@ import {
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
+import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -356,9 +357,10 @@ export const posArgSchemas = {
   'owner.export': z.object({ from: dayArg, to: dayArg }).strict(),
   ...staffArgSchemas,
   ...backupArgSchemas,
+  ...printingArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults {
+export interface PosResults extends StaffResults, PrintingResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

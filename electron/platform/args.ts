@@ -13,6 +13,13 @@ const ArgsSchema = z.object({
     .optional(),
   mode: GatewayModeSchema.optional(),
   host: z.string().min(1).optional(),
+  'payer-host': z.string().min(1, 'must name an address').optional(),
+  'payer-port': z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((n) => n >= 0 && n <= 65535, 'must be a whole number from 0 to 65535')
+    .optional(),
 });
 
 export type ShellArgs = z.output<typeof ArgsSchema>;
@@ -20,10 +27,14 @@ export type ShellArgs = z.output<typeof ArgsSchema>;
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: npm run serve -- [--data <dir>] [--port <n>] [--mode sandbox|live] [--host <address>]
+       [--payer-host <address>] [--payer-port <n>]
   --data  data directory (default: PAYDESK_DATA, else the per-user data directory)
   --port  port to serve on; 0 takes a free one (default 0)
   --mode  gateway mode of a new data directory (default sandbox)
-  --host  address to bind (default 127.0.0.1; anything else exposes the till to the network)`;
+  --host  address to bind (default 127.0.0.1; anything else exposes the till to the network)
+  --payer-host  also listen on this address for payers' phones: checkout and receipt pages and the
+                public /v1 calls they make, nothing else (off by default; README "Payer listener")
+  --payer-port  port of the payer listener (default 0: a free one, printed as "payer <url>")`;
 
 export function parseShellArgs(argv: string[]): ShellArgs {
   let values: Record<string, unknown>;
@@ -35,6 +46,8 @@ export function parseShellArgs(argv: string[]): ShellArgs {
         port: { type: 'string' },
         mode: { type: 'string' },
         host: { type: 'string' },
+        'payer-host': { type: 'string' },
+        'payer-port': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,

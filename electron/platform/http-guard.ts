@@ -70,9 +70,15 @@ export function isLoopbackPeer(address: string | undefined): boolean {
   return plain === '::1' || (isIP(plain) === 4 && plain.startsWith('127.'));
 }
 
-/** The cashier's page and the PosApi: served only to this machine, on its loopback names. */
+/** The cashier's page, the PosApi and the customer display: served only to this machine, on its loopback names. */
 function isTillPath(path: string): boolean {
-  return path === '/' || path === '/index.html' || path.startsWith('/pos/');
+  return (
+    path === '/' ||
+    path === '/index.html' ||
+    path.startsWith('/pos/') ||
+    path === '/display' ||
+    path.startsWith('/display/')
+  );
 }
 
 /** The route the router matched: it decodes escapes and reads absolute-form targets the same way. */

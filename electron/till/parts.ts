@@ -50,6 +50,8 @@ export interface TillDeps {
   backups?: TillBackups;
   /** Restarts the core (the shell's way: a new core in the host, a relaunch in Electron); absent where it cannot. */
   requestRestart?: () => void;
+  /** The payer's receipt page of an order (README "Receipts the payer keeps"), printed as a QR; absent: none. */
+  receiptUrl?: (orderId: string) => string;
   /** Poll cadence (ms) for orders at the till; older ones back off (work/cadence.ts). */
   fastPollMs?: number;
 }

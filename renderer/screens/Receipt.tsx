@@ -5,6 +5,7 @@ import { RateLines } from '../components/RateLines.js';
 import { formatAmount, formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
+import { PrintReceiptButton } from '../printing/PrintReceiptButton.js';
 import { cancelled, failureText } from './payment/failure-text.js';
 
 export function Receipt({ settings }: { settings: TillSettings }) {
@@ -66,6 +67,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
         <button type="button" onClick={() => window.print()}>
           {t('print')}
         </button>
+        <PrintReceiptButton order={view} />
         <button type="button" onClick={() => go('orders')}>
           {t('navOrders')}
         </button>

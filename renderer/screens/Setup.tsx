@@ -18,6 +18,7 @@ import { initialForm, saveBlocker, settingsPatch, type SetupForm, type SetupMess
 import { PayeeChange } from './setup/PayeeChange.js';
 import { ShopDetails } from './setup/ShopDetails.js';
 import { RestoreBackup } from './setup/RestoreBackup.js';
+import { PrinterSetup } from '../printing/PrinterSetup.js';
 
 /** Save: the settings go to the main process; once saved, the cashier is back on Charge. */
 function useSaveSettings(settings: TillSettings, form: SetupForm, setMessage: (message: SetupMessage) => void) {
@@ -116,6 +117,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
           </div>
         </div>
       </form>
+      {settings.configured ? <PrinterSetup /> : null}
       {payeeChange.dialog}
     </section>
   );

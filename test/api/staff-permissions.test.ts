@@ -53,6 +53,8 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
     keep: 2,
   }),
   'backup.restore': () => ({ file: '/nonexistent/backup.pdbackup', passphrase: 'whatever' }),
+  'printer.save': () => ({ target: '', columns: 42, drawerAfterCash: false }),
+  'receipt.print': () => ({ orderId: managersOrder }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

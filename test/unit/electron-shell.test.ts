@@ -52,8 +52,15 @@ const fake = vi.hoisted(() => {
       this.loaded = url;
       return Promise.resolve();
     }
-    once() {}
+    once(name: string, h: Listener) {
+      if (name === 'ready-to-show') h();
+    }
     on() {}
+    shownInactive = false;
+    showInactive() {
+      this.shownInactive = true;
+    }
+    close() {}
     isDestroyed() {
       return false;
     }
@@ -76,6 +83,14 @@ const fake = vi.hoisted(() => {
       exit: (code: number) => calls.push(`exit ${code}`),
     },
     BrowserWindow: FakeBrowserWindow,
+    // Two screens: the till's and the customer display's.
+    screen: {
+      getPrimaryDisplay: () => ({ id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } }),
+      getAllDisplays: () => [
+        { id: 1, bounds: { x: 0, y: 0, width: 1280, height: 800 } },
+        { id: 2, bounds: { x: 1280, y: 0, width: 1920, height: 1080 } },
+      ],
+    },
     ipcMain: { handle: (channel: string, h: Listener) => ipcHandlers.set(channel, h) },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown) => {
@@ -135,14 +150,28 @@ afterAll(async () => {
 const appEvent = { senderFrame: { url: 'paydesk://app/' }, sender: { id: 1 } };
 
 describe('electron/main.ts', () => {
-  it('registers the app scheme before ready, then opens one window', () => {
+  it('registers the app scheme before ready, then opens the till window (and the display on the second screen)', () => {
     expect(fake.calls.indexOf('registerSchemesAsPrivileged')).toBeGreaterThanOrEqual(0);
     expect(fake.calls.indexOf('registerSchemesAsPrivileged')).toBeLessThan(fake.calls.indexOf('whenReady'));
     expect(fake.privileged).toEqual([
       { scheme: 'paydesk', privileges: expect.objectContaining({ standard: true, secure: true }) },
     ]);
-    expect(fake.windows).toHaveLength(1);
+    expect(fake.windows).toHaveLength(2);
     expect(fake.windows[0].loaded).toBe('paydesk://app/');
+  });
+
+  it('opens the customer display on the second screen, without preload, over the read-only /display/ page', () => {
+    const display = fake.windows[1];
+    expect(display.loaded).toBe(`${shellState.core.url}/display/`);
+    expect(display.options).toMatchObject({ x: 1280, y: 0, width: 1920, height: 1080, fullscreen: true });
+    const prefs = display.options.webPreferences;
+    expect(prefs.preload).toBeUndefined();
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(display.shownInactive).toBe(true);
+    expect(display.webContents.openHandler({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    const away = { preventDefault: vi.fn() };
+    display.webContents.events.get('will-navigate')(away, `${shellState.core.url}/`);
+    expect(away.preventDefault).toHaveBeenCalled();
   });
 
   it('opens the window isolated, sandboxed and without Node', () => {

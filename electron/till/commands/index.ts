@@ -23,6 +23,7 @@ import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settleme
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
 import { priceSources, savePriceSources } from './prices.js';
+import { printerSettings, printReceipt, printTestPage, savePrinter } from './printing.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
 import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
@@ -119,5 +120,10 @@ export function tillCommands(till: TillParts): PosHandlers {
     'owner.prices': remote(priceSources),
     'owner.savePrices': remote(savePriceSources),
     'rails.health': remote(railHealth),
+    // the receipt printer
+    'printer.get': local(printerSettings),
+    'printer.save': local(savePrinter),
+    'printer.test': local(printTestPage),
+    'receipt.print': local(printReceipt),
   } satisfies PosHandlers;
 }

@@ -75,6 +75,11 @@ export const COMMAND_REQUIREMENTS = {
   'backup.run': 'backup',
   // Refused by the command itself once the till is set up or has orders (first run is open anyway).
   'backup.restore': 'setup',
+  // The receipt printer: where it is (Setup), a test page; printing a paid order's receipt is selling.
+  'printer.get': 'sell',
+  'printer.save': 'setup',
+  'printer.test': 'setup',
+  'receipt.print': 'sell',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {

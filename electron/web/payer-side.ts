@@ -1,0 +1,55 @@
+/**
+ * The payer's side of one core, wired in one place: the checkout page (or the plain page without a
+ * build), receipts, and the customer display with its read-only feed (README "Customer display").
+ */
+import type { FastifyInstance } from 'fastify';
+import type { OrderView } from '../../shared/posapi.js';
+import { registerCheckoutPage } from '../gateway/checkout-page.js';
+import type { PosEventHub } from '../bridge/events.js';
+import { randomIds } from '../platform/ids.js';
+import { DisplayFeed, registerCustomerDisplay } from './customer-display.js';
+import { registerCheckoutApp } from './payer-pages.js';
+import { ReceiptLinks, receiptFacts, registerReceiptPage, type ReceiptFacts } from './receipts.js';
+
+export interface PayerSideDeps {
+  /** The built renderer folder; absent: only the plain checkout page and receipts. */
+  dir: string | undefined;
+  events: PosEventHub;
+  merchantKey: string;
+  shop: () => string;
+  locale: () => string;
+  timeZone: () => string;
+  /** True while receipts are of the sandbox (no real money). */
+  test: () => boolean;
+  /** An order of the till by id, undefined when there is none. */
+  order: (orderId: string) => OrderView | undefined;
+  /** Where payers reach receipts: the payer listener, else the public origin, else this machine. */
+  receiptOrigin: () => string;
+  now: () => number;
+}
+
+export interface PayerSide {
+  display: DisplayFeed;
+  links: ReceiptLinks;
+  receiptUrl: (order: OrderView) => string;
+  facts: (order: OrderView) => ReceiptFacts;
+}
+
+export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): PayerSide {
+  const links = new ReceiptLinks(deps.merchantKey);
+  const receiptUrl = (order: OrderView) => `${deps.receiptOrigin()}/receipt/${links.idFor(order.orderId)}`;
+  const facts = (order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test());
+  const display = new DisplayFeed({ events: deps.events, shop: deps.shop, now: deps.now, receiptUrl });
+  if (!deps.dir || !registerCheckoutApp(app, deps.dir)) registerCheckoutPage(app);
+  registerReceiptPage(app, {
+    links,
+    paidOrder: (orderId) => {
+      const order = deps.order(orderId);
+      return order?.status === 'success' ? order : undefined;
+    },
+    facts,
+  });
+  // The display's own token per start, read-only: never the PosApi's.
+  if (deps.dir) registerCustomerDisplay(app, deps.dir, display, randomIds.token(32));
+  return { display, links, receiptUrl, facts };
+}

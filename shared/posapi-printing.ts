@@ -1,0 +1,40 @@
+/**
+ * The PosApi's printing commands (README "Thermal printers"): the receipt printer's address (an
+ * ESC/POS printer on the network, port 9100, or a device file), a test page, and printing a paid
+ * order's receipt with the QR of its receipt page; `openDrawer` kicks the cash drawer after a cash
+ * sale. Spread into the contract in posapi.ts; permissions in electron/till/staff/permissions.ts.
+ */
+import { z } from 'zod';
+
+/** `host`, `host:port` or `tcp://host:port` (port 9100 when absent), or an absolute device path; '' for none. */
+export const PRINTER_TARGET =
+  /^$|^(tcp:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-fA-F:]+\](:\d{1,5})?$|^\/(?!.*\/\.\.?(\/|$))[\w./-]+$/;
+
+export const PrinterSettingsSchema = z
+  .object({
+    target: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(PRINTER_TARGET, 'must be host, host:port, tcp://host:port or a device path such as /dev/usb/lp0'),
+    /** Characters per line: 42 on 80 mm paper, 32 on 58 mm. */
+    columns: z.number().int().min(24).max(64),
+    /** After a cash sale, open the drawer (the cash tender calls receipt.print with openDrawer). */
+    drawerAfterCash: z.boolean(),
+  })
+  .strict();
+export type PrinterSettings = z.infer<typeof PrinterSettingsSchema>;
+
+export const printingArgSchemas = {
+  'printer.get': z.object({}).strict(),
+  'printer.save': PrinterSettingsSchema,
+  'printer.test': z.object({}).strict(),
+  'receipt.print': z.object({ orderId: z.string().trim().min(6).max(36), openDrawer: z.boolean().optional() }).strict(),
+} as const;
+
+export interface PrintingResults {
+  'printer.get': PrinterSettings;
+  'printer.save': PrinterSettings;
+  'printer.test': { printed: true };
+  'receipt.print': { printed: true; bytes: number };
+}
