@@ -8,6 +8,7 @@ import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreSta
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
+import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -348,9 +349,10 @@ export const posArgSchemas = {
   'owner.export': z.object({ from: dayArg, to: dayArg }).strict(),
   ...staffArgSchemas,
   ...backupArgSchemas,
+  ...refundArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults {
+export interface PosResults extends StaffResults, RefundResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

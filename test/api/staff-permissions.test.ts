@@ -52,6 +52,10 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
     keep: 2,
   }),
   'backup.restore': () => ({ file: '/nonexistent/backup.pdbackup', passphrase: 'whatever' }),
+  'refund.detail': () => ({ orderId: managersOrder }),
+  'refund.create': () => ({ orderId: managersOrder, amount: '0.01', destination: crypto.randomUUID(), reason: 'test' }),
+  'refund.sent': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), txid: 'ab'.repeat(32) }),
+  'refund.sandboxSend': () => ({ orderId: managersOrder, refundId: crypto.randomUUID() }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

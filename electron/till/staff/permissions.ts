@@ -71,6 +71,12 @@ export const COMMAND_REQUIREMENTS = {
   'backup.run': 'backup',
   // Refused by the command itself once the till is set up or has orders (first run is open anyway).
   'backup.restore': 'setup',
+  // Refunds (issue 18): managers and the owner start and track them; the day review reads them.
+  'refund.detail': 'review',
+  'refund.create': 'cancel',
+  'refund.sent': 'cancel',
+  'refund.sandboxSend': 'cancel',
+  'owner.toResolve': 'review',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {
