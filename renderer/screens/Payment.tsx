@@ -10,6 +10,8 @@ import { t } from '../app/text.js';
 import { PayeeLine, payeeName } from '../components/PayeeLine.js';
 import { useCashier } from '../state/cashier.js';
 import { CancelPayment } from './payment/CancelPayment.js';
+import { moneySeen } from './payment/money.js';
+import { RefundAfterCancel } from './refunds/RefundAfterCancel.js';
 import { ChainDetails } from './payment/ChainDetails.js';
 import { paidAndWaiting } from './payment/money.js';
 import { PaymentOutcome } from './payment/PaymentOutcome.js';
@@ -40,7 +42,13 @@ export function Payment({ settings }: { settings: TillSettings }) {
   if (order.isPending) return <p role="status">{t('loading')}</p>;
   if (!view) return <p role="alert">{t('error', { message: order.error?.message ?? '' })}</p>;
   if (view.status === 'success' || view.status === 'failed')
-    return <PaymentOutcome order={view} locale={settings.locale} />;
+    return (
+      <PaymentOutcome order={view} locale={settings.locale}>
+        {view.status === 'failed' && moneySeen(view) && access.may('cancel') ? (
+          <RefundAfterCancel order={view} settings={settings} />
+        ) : null}
+      </PaymentOutcome>
+    );
 
   const instruction = view.instruction;
   const amountText = instruction

@@ -1,0 +1,29 @@
+/**
+ * After a manager cancelled an order on which money had arrived (issue 18): the outcome says how much
+ * arrived and leads straight to its refund (the refund panel of that order, in place).
+ */
+import { useState } from 'react';
+import type { OrderView, TillSettings } from '../../../shared/posapi.js';
+import { formatAmount } from '../../app/format.js';
+import { t } from '../../app/text.js';
+import { RefundPanel } from './RefundPanel.js';
+
+export function RefundAfterCancel({ order, settings }: { order: OrderView; settings: TillSettings }) {
+  const [open, setOpen] = useState(false);
+  const amount = formatAmount(order.progress?.paidAmount ?? '0', settings.locale);
+  const symbol = order.instruction?.paymentSymbol ?? '';
+  return (
+    <div className="refund-after-cancel">
+      <p className="warning" role="status">
+        {t('cancelMoneyArrived', { amount, symbol })}
+      </p>
+      {open ? (
+        <RefundPanel orderId={order.orderId} settings={settings} />
+      ) : (
+        <button type="button" className="primary" onClick={() => setOpen(true)}>
+          {t('refundAfterCancel')}
+        </button>
+      )}
+    </div>
+  );
+}
