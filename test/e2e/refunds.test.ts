@@ -84,8 +84,11 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
       .locator('.refund-after-cancel')
       .getByText(/already arrived for this order/)
       .waitFor();
-    await page.getByRole('button', { name: 'Refund the money that arrived' }).waitFor();
     await screenshot(page, 'screen-refund-after-cancel');
+    await page.getByRole('button', { name: 'Refund the money that arrived' }).click();
+    await page.getByRole('button', { name: 'Prepare the refund' }).waitFor();
+    await page.locator('.refund-after-cancel').getByText(/received on an order that did not go through/).waitFor();
+    await screenshot(page, 'screen-refund-inline-after-cancel');
   });
 
   it('shows up as money to resolve in the day review, with its transaction in the payment detail', async () => {
@@ -145,6 +148,7 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
     const net = page.locator('.net-takings');
     await net.getByText('40 USD taken − 10 refunded = 30 USD net').waitFor();
     await net.getByText('25 USD returned from orders that were not takings').waitFor();
+    await net.getByText(/ · confirmed · Cancelled while confirming/).waitFor();
     await page.locator('.to-resolve').getByText('No received money waiting to be refunded or kept.').waitFor();
     await net.scrollIntoViewIfNeeded();
     await screenshot(page, 'screen-day-review-net-of-refunds');

@@ -14,6 +14,7 @@ export async function dayReview(till: TillParts, filters: Args<'owner.day'>): Pr
   // or the same day would read "USDT" now and "USDT (Ethereum)" a moment later. Offline, they go without.
   if (till.link.view().online) await till.catalog.load();
   const review = till.owner.day(filters);
+  if (till.link.view().online) await till.refunds.refreshDay(review.day, review.timeZone);
   return { ...review, refunds: till.refunds.day(review) };
 }
 

@@ -130,6 +130,26 @@ export class RefundArea {
     return list.map((item) => ({ ...item, tillOrderId: this.deps.book.byTraceId(item.traceId)?.order_id ?? '' }));
   }
 
+  /** Asks the gateway for the refunds of the day still on their way (best effort: offline, the record stays). */
+  async refreshDay(day: string, timeZone: string): Promise<void> {
+    const [from, to] = this.deps.dayRange(day, timeZone);
+    const open = this.deps.refunds.between(from, to).filter((r) => r.status === 'to_send' || r.status === 'sent');
+    for (const row of open) {
+      try {
+        const refund = await this.deps.client.refund(row.refund_id);
+        if (refund.status !== row.status)
+          this.deps.refunds.save(
+            row.order_id,
+            refund,
+            { id: row.staff_id, name: row.staff_name },
+            this.deps.clock.now(),
+          );
+      } catch {
+        return;
+      }
+    }
+  }
+
   /** The day's refunds, and takings net of the refunds of successful orders (valued at their own rate). */
   day(review: DayReview): DayRefunds {
     const [from, to] = this.deps.dayRange(review.day, review.timeZone);

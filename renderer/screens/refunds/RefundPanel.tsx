@@ -5,7 +5,7 @@
  * till; offline it shows the till's own record.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TillSettings } from '../../../shared/posapi.js';
 import type { RefundDetail } from '../../../shared/posapi-refunds.js';
 import type { MoneyToResolve } from '../../../shared/wire-refunds.js';
@@ -78,7 +78,13 @@ export function RefundPanel({ orderId, settings }: { orderId: string; settings: 
   const actions = useRefundActions(orderId, (d) => {
     queryClient.setQueryData(key, d);
     void queryClient.invalidateQueries({ queryKey: ['owner.day'] });
+    void queryClient.invalidateQueries({ queryKey: ['owner.toResolve'] });
   });
+  // A refund's status moved (confirmed, flagged): the day review's figures follow.
+  const statuses = detail.data?.refunds.map((r) => r.status).join() ?? '';
+  useEffect(() => {
+    if (statuses) void queryClient.invalidateQueries({ queryKey: ['owner.day'] });
+  }, [statuses, queryClient]);
   const data = detail.data;
   const mayPay = access.may('cancel');
   return (
