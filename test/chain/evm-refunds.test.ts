@@ -1,7 +1,7 @@
 /**
  * Refunds on the EVM rail against a real local node (anvil): the shop's own wallet (a funded anvil
- * account; the gateway never signs) pays a refund, its txid is entered, and the rail checks it on
- * chain: the right amount of the right asset to the right address is confirmed at the required
+ * account; the gateway never signs) pays a refund, its txid is entered (or the rail finds the payout
+ * itself), and the rail checks it on chain: the right amount of the right asset to the right address is confirmed at the required
  * confirmations; a wrong amount, a wrong address or the wrong asset is flagged, never confirmed.
  * Skipped when anvil is absent, as the other chain tests.
  */
@@ -148,6 +148,48 @@ describe.runIf(anvilAvailable())('EVM refunds against anvil', () => {
     await anvil.testClient.mine({ blocks: 2 });
     await refundStatus(refund.refundId, 'confirmed');
     expect(await call('GET', `/v1/refunds/${refund.refundId}`)).toMatchObject({ confirmations: 3, flagReason: '' });
+  });
+
+  it('a payout sent without entering its txid is detected on chain, then confirmed', async () => {
+    const payment = await paidPayment();
+    const refund = await call('POST', '/v1/refunds', {
+      traceId: payment.traceId,
+      amount: '3.5',
+      destination: CUSTOMER,
+      reason: 'detected without a txid',
+    });
+    await tokenTransfer(CUSTOMER, '3.4'); // another amount: not this refund's payout
+    const hash = await tokenTransfer(CUSTOMER, '3.5');
+    await expect
+      .poll(
+        async () => {
+          clock.advance(3000);
+          return (await call('GET', `/v1/refunds/${refund.refundId}`)).txid;
+        },
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe(hash.toLowerCase());
+    await anvil.testClient.mine({ blocks: 3 });
+    await refundStatus(refund.refundId, 'confirmed');
+
+    const ether = await paidPayment(ETH);
+    const native = await call('POST', '/v1/refunds', {
+      traceId: ether.traceId,
+      amount: '0.0005',
+      destination: STRANGER,
+      reason: 'native, detected',
+    });
+    const wallet = anvil.wallet(0);
+    const sent = await wallet.sendTransaction({
+      to: STRANGER,
+      value: parseEther('0.0005'),
+      chain: wallet.chain,
+      account: wallet.account!,
+    });
+    await anvil.publicClient.waitForTransactionReceipt({ hash: sent });
+    await anvil.testClient.mine({ blocks: 3 });
+    await refundStatus(native.refundId, 'confirmed');
+    expect((await call('GET', `/v1/refunds/${native.refundId}`)).txid).toBe(sent.toLowerCase());
   });
 
   it('a native refund is confirmed', async () => {

@@ -12,10 +12,18 @@ export type PayoutVerdict =
   | { kind: 'confirmed'; confirmations: number; required: number }
   | { kind: 'flagged'; reason: string };
 
+/** A payout looked for without its txid: transactions that match it exactly, and how far the chain was looked at. */
+export interface PayoutDetection {
+  candidates: string[];
+  scannedTo: number;
+}
+
 export interface PayoutChecker {
   /** Whether this checker can look at payouts of `row` (its asset's rail). */
   handles(row: RefundRow): boolean;
   check(row: RefundRow): Promise<PayoutVerdict>;
+  /** Real rails: finds a payout of a refund still `to_send` (the owner sent it without entering the txid). */
+  detect?(row: RefundRow): Promise<PayoutDetection>;
 }
 
 /** The sandbox: the merchant's simulated wallet pays; a chain payout confirms as blocks are mined. */

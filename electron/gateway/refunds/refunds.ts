@@ -20,7 +20,7 @@ import { isUuid, ParamReader } from '../params.js';
 import type { PaymentRow, PaymentsStore } from '../payments/store.js';
 import { resolvePayment } from '../payments/terms.js';
 import type { ResultEngine } from '../results/engine.js';
-import type { PayoutChecker, PayoutVerdict } from './checks.js';
+import type { PayoutChecker, PayoutDetection, PayoutVerdict } from './checks.js';
 import { askedRefund } from './asked.js';
 import type { MoneyToResolveReader } from './resolve.js';
 import type { RefundRow, RefundsStore } from './store.js';
@@ -97,6 +97,8 @@ export class Refunds {
       created_at: now,
       updated_at: now,
     };
+    // On a real rail a payout sent without its txid is looked for (due work, as the checks of sent ones).
+    if (this.detectorFor(row)) row.next_check_at = now;
     refunds.insert(row);
     this.changed(payment, row, 'refund_requested');
     return this.view(row);
@@ -132,6 +134,8 @@ export class Refunds {
   }
 
   private markSent(row: RefundRow, txid: string): Refund {
+    // The same txid again (entered after the rail had already found it): nothing changes.
+    if (row.status !== 'to_send' && row.txid === txid) return this.view(row);
     if (row.status !== 'to_send' && row.status !== 'flagged')
       throw GatewayError.of('refundState', `refundId: the refund is already ${row.status} (txid ${row.txid})`);
     const other = this.deps.refunds.withTxid(txid);
@@ -185,8 +189,43 @@ export class Refunds {
     await this.checking;
   }
 
+  private detectorFor(row: RefundRow): PayoutChecker | undefined {
+    if (this.deps.sandbox) return undefined;
+    return this.deps.checkers.find((c) => c.handles(row) && c.detect !== undefined);
+  }
+
+  /** A refund still to send: looks for its payout on chain; found, it is `sent` with that txid (and checked on). */
+  private async detectOne(row: RefundRow): Promise<void> {
+    const detector = this.detectorFor(row);
+    let found: PayoutDetection | undefined;
+    try {
+      found = await detector?.detect?.(row);
+    } catch (error) {
+      this.deps.logger.warn('refund payout search failed', { refundId: row.refund_id, error: String(error) });
+    }
+    this.deps.db.transaction(() => {
+      const current = this.deps.refunds.get(row.refund_id);
+      if (!current || current.status !== 'to_send') return;
+      const now = this.deps.clock.now();
+      if (!detector) return this.deps.refunds.update(row.refund_id, { next_check_at: 0 });
+      const txid = found?.candidates.find((candidate) => !this.deps.refunds.withTxid(candidate));
+      if (txid) {
+        this.markSent(current, txid);
+        return;
+      }
+      this.deps.refunds.update(row.refund_id, {
+        sent_height: found?.scannedTo ?? current.sent_height,
+        next_check_at: now + CHECK_EVERY_MS,
+      });
+    })();
+  }
+
   private async checkAll(rows: RefundRow[]): Promise<void> {
     for (const row of rows) {
+      if (row.status === 'to_send') {
+        await this.detectOne(row);
+        continue;
+      }
       const checker = this.deps.checkers.find((c) => c.handles(row));
       let verdict: PayoutVerdict;
       try {

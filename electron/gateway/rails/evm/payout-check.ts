@@ -77,3 +77,47 @@ export async function checkEvmPayout(
     ? { kind: 'confirmed', confirmations, required }
     : { kind: 'waiting', confirmations, required };
 }
+
+/** At most this many blocks are looked through per detection pass. */
+const DETECT_BLOCKS = 200;
+/** A first pass looks back this far (the payout may have been sent right after the refund was asked). */
+const LOOK_BACK = 5;
+
+/**
+ * Looks for a refund payout the owner sent without entering its txid: a transaction in the blocks
+ * after `fromHeight` that moved exactly the amount of the asset to the destination (token `Transfer`
+ * logs, or native value). Answers the candidates' hashes and how far it looked.
+ */
+export async function detectEvmPayout(
+  client: PublicClient,
+  payout: Omit<Payout, 'txid'>,
+  asset: EvmAsset,
+  fromHeight: number,
+): Promise<{ candidates: string[]; scannedTo: number }> {
+  const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
+  const from = fromHeight > 0 ? fromHeight + 1 : Math.max(0, head - LOOK_BACK);
+  const to = Math.min(head, from + DETECT_BLOCKS - 1);
+  if (to < from) return { candidates: [], scannedTo: Math.max(fromHeight, head) };
+  const expected = BigInt(toBaseUnits(payout.amount, asset.decimals));
+  const destination = payout.destination.toLowerCase();
+  const candidates: string[] = [];
+  if (asset.kind === 'erc20') {
+    const logs = await client.getLogs({
+      address: asset.contract as `0x${string}`,
+      event: TRANSFER,
+      args: { to: payout.destination as `0x${string}` },
+      fromBlock: BigInt(from),
+      toBlock: BigInt(to),
+      strict: true,
+    });
+    for (const log of logs)
+      if (log.args.value === expected && log.transactionHash) candidates.push(log.transactionHash.toLowerCase());
+  } else {
+    for (let n = from; n <= to; n++) {
+      const block = await client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+      for (const tx of block.transactions)
+        if (tx.to?.toLowerCase() === destination && tx.value === expected) candidates.push(tx.hash.toLowerCase());
+    }
+  }
+  return { candidates, scannedTo: to };
+}

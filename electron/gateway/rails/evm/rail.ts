@@ -17,10 +17,10 @@ import type { Ledger } from '../../results/ledger.js';
 import type { RouteHelpers } from '../../routes.js';
 import type { TransactionFacts } from '../facts.js';
 import type { DepositAddress, Rail } from '../rail.js';
-import type { PayoutChecker, PayoutVerdict } from '../../refunds/checks.js';
+import type { PayoutChecker, PayoutDetection, PayoutVerdict } from '../../refunds/checks.js';
 import type { RefundRow } from '../../refunds/store.js';
 import { checkAgainstCatalog } from './catalog.js';
-import { checkEvmPayout } from './payout-check.js';
+import { checkEvmPayout, detectEvmPayout } from './payout-check.js';
 import {
   EvmConfigInputSchema,
   firstIssue,
@@ -125,13 +125,23 @@ export class EvmRail implements Rail, PayoutChecker {
     return this.chainFor({ assetId: row.asset_id, network: row.network }) !== undefined;
   }
 
-  async check(row: RefundRow): Promise<PayoutVerdict> {
+  /** The chain, configured asset and a node for a refund's asset (throws when it is not carried now). */
+  private async nodeFor(row: RefundRow) {
     const found = this.chainFor({ assetId: row.asset_id, network: row.network });
     const index = this.active?.chains.findIndex((c) => c === found?.chain) ?? -1;
     const scanner = this.scanners[index];
     if (!found || !scanner) throw new Error(`the EVM rail does not carry ${row.asset_id} now`);
-    const client = await scanner.node();
-    return checkEvmPayout(client, row, found.asset, found.chain.requiredConfirmations);
+    return { ...found, client: await scanner.node() };
+  }
+
+  async check(row: RefundRow): Promise<PayoutVerdict> {
+    const { client, asset, chain } = await this.nodeFor(row);
+    return checkEvmPayout(client, row, asset, chain.requiredConfirmations);
+  }
+
+  async detect(row: RefundRow): Promise<PayoutDetection> {
+    const { client, asset } = await this.nodeFor(row);
+    return detectEvmPayout(client, row, asset, row.sent_height);
   }
 
   /** Scanners keep their own pace (pollMs); nothing falls due on the gateway clock. */
