@@ -380,6 +380,8 @@ const en = {
   cancelMoneyArrived:
     '{amount} {symbol} already arrived for this order. After cancelling, refund it from the payment detail.',
   refundAfterCancel: 'Refund the money that arrived',
+  refundThisOrder: 'Refund all or part of this order',
+  refundOpen: 'Refund',
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -44,7 +44,7 @@ export function Payment({ settings }: { settings: TillSettings }) {
   if (view.status === 'success' || view.status === 'failed')
     return (
       <PaymentOutcome order={view} locale={settings.locale}>
-        {view.status === 'failed' && moneySeen(view) && access.may('cancel') ? (
+        {(view.status === 'success' || moneySeen(view)) && access.may('cancel') ? (
           <RefundAfterCancel order={view} settings={settings} />
         ) : null}
       </PaymentOutcome>

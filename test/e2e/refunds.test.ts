@@ -87,7 +87,10 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
     await screenshot(page, 'screen-refund-after-cancel');
     await page.getByRole('button', { name: 'Refund the money that arrived' }).click();
     await page.getByRole('button', { name: 'Prepare the refund' }).waitFor();
-    await page.locator('.refund-after-cancel').getByText(/received on an order that did not go through/).waitFor();
+    await page
+      .locator('.refund-after-cancel')
+      .getByText(/received on an order that did not go through/)
+      .waitFor();
     await screenshot(page, 'screen-refund-inline-after-cancel');
   });
 
@@ -136,13 +139,21 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
 
   it('the day review nets the refunds out and nothing is left to resolve', async () => {
     const sale = (await pos('order.list', {})).find((o: any) => o.status === 'success');
-    await pos('refund.create', {
-      orderId: sale.orderId,
-      amount: '10',
-      amountIn: 'quote_original',
-      destination: crypto.randomUUID(),
-      reason: 'one item returned',
-    });
+    // A return on the paid sale, started from Recent orders: 10 USD at the payment's own rate.
+    await page.getByRole('button', { name: 'Recent orders' }).click();
+    await page.getByRole('button', { name: `Refund ${sale.orderId}` }).click();
+    await page.getByRole('button', { name: 'Refund all or part of this order' }).click();
+    const form = page.locator('.refund-form');
+    await form.getByLabel('Amount', { exact: true }).fill('10');
+    await form.getByLabel('Amount in').selectOption('quote_original');
+    await form.getByText('Worth 10 USDT at the payment rate').waitFor();
+    await form.getByLabel('Refund to (the payer’s address or wallet id)').fill(crypto.randomUUID());
+    await form.getByLabel('Reason').fill('one item returned');
+    await screenshot(page, 'screen-refund-return-form');
+    await form.getByRole('button', { name: 'Prepare the refund' }).click();
+    await page.locator('.refund-status', { hasText: 'to send from your wallet' }).waitFor();
+    await page.getByRole('img', { name: /^Payout QR for your wallet: 10 USDT/ }).waitFor();
+    expect(await page.locator('.refund-uri').textContent()).toMatch(/^mixin:\/\/pay\?/);
     await page.reload();
     await page.getByRole('button', { name: 'Day review' }).click();
     const net = page.locator('.net-takings');
