@@ -47,6 +47,20 @@ export const refundArgSchemas = {
     .strict(),
   /** TEST MODE: the merchant's simulated wallet pays the refund. */
   'refund.sandboxSend': z.object({ orderId, refundId }).strict(),
+  /** The shop keeps (part of) the money to resolve: nothing is paid out; needs a reason. */
+  'refund.keep': z
+    .object({
+      orderId,
+      amount: decimalArg,
+      assetId: z.string().uuid().optional(),
+      reason: z
+        .string()
+        .trim()
+        .min(1, 'say why the shop keeps it')
+        .max(200)
+        .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'must be plain text'),
+    })
+    .strict(),
   /** Every payment with money still to refund or keep. */
   'owner.toResolve': z.object({}).strict(),
 } as const;
@@ -99,5 +113,6 @@ export interface RefundResults {
   'refund.create': RefundDetail;
   'refund.sent': RefundDetail;
   'refund.sandboxSend': RefundDetail;
+  'refund.keep': RefundDetail;
   'owner.toResolve': ToResolveItem[];
 }

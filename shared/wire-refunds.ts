@@ -64,7 +64,9 @@ export const MoneyToResolveSchema = z.object({
   items: z.array(assetAmount.extend({ reason: z.enum(RESOLVE_REASONS) })),
   /** Refunds asked, sent or confirmed (flagged ones are not counted), per asset. */
   refunded: z.array(assetAmount),
-  /** Items less refunds, per asset: what the owner still has to refund or keep. */
+  /** Money to resolve the merchant decided to keep (POST /v1/payments/keep), per asset. */
+  kept: z.array(assetAmount),
+  /** Items less refunds and what was kept, per asset: what the owner still has to refund or keep. */
   toResolve: z.array(assetAmount),
   /** The most that may still be refunded per asset: received less refunds. */
   refundable: z.array(assetAmount),

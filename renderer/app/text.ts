@@ -337,7 +337,7 @@ const en = {
   resolveReason_late: 'arrived after the order was paid or ended',
   resolveReason_wrong_asset: 'sent in another asset than asked',
   resolveLeft: 'Still to refund or keep: {amounts}',
-  resolveDone: 'All of it is refunded.',
+  resolveDone: 'Nothing left to refund or keep.',
   refundOffline: 'The gateway did not answer ({message}); showing what the till recorded.',
   refundsTitle: 'Refunds',
   refundStart: 'Start a refund',
@@ -382,6 +382,9 @@ const en = {
   refundAfterCancel: 'Refund the money that arrived',
   refundThisOrder: 'Refund all or part of this order',
   refundOpen: 'Refund',
+  keepReason: 'Or keep it, because',
+  keepIt: 'Keep {amount} {symbol}',
+  resolveKept: 'Kept: {amounts}',
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -119,6 +119,24 @@ describe('money to resolve', () => {
       { assetId: USDT, symbol: 'USDT', amount: '3', reason: 'late' },
     ]);
     expect(view.refundable).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '15' }]);
+
+    // The shop keeps the late 3 (a tip, say) and refunds the 2 overpaid: nothing is left to resolve.
+    await refused(
+      call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '5.01', reason: 'tip' }),
+      10011,
+      'amount: is more than what is left to resolve (5)',
+    );
+    await refused(call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '3' }), 10011, 'reason');
+    const kept = await ok(call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '3', reason: 'tip' }));
+    expect(kept.kept).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '3' }]);
+    expect(kept.toResolve).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '2' }]);
+    await ok(refund({ traceId: payment.traceId, amount: '2', destination: randomUUID(), reason: 'overpaid' }));
+    const after = await resolve(payment.traceId);
+    expect(after.toResolve).toEqual([]);
+    expect(after.refundable).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '13' }]);
+    const open = await ok(call('GET', '/v1/merchant/to_resolve'));
+    expect(open.map((v: any) => v.traceId)).not.toContain(payment.traceId);
+    expect(await ok(call('GET', `/v1/refunds?traceId=${payment.traceId}`))).toHaveLength(1);
   });
 
   it('needs the merchant key', async () => {

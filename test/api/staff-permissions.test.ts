@@ -56,6 +56,7 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'refund.create': () => ({ orderId: managersOrder, amount: '0.01', destination: crypto.randomUUID(), reason: 'test' }),
   'refund.sent': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), txid: 'ab'.repeat(32) }),
   'refund.sandboxSend': () => ({ orderId: managersOrder, refundId: crypto.randomUUID() }),
+  'refund.keep': () => ({ orderId: managersOrder, amount: '0.01', reason: 'tip' }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

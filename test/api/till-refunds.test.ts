@@ -104,6 +104,25 @@ describe('refunds at the till', () => {
     expect(audit.entries.map((e: any) => e.subject)).toEqual(expect.arrayContaining([order.orderId, sale.orderId]));
   });
 
+  it('the shop keeps an overpayment with a reason; it leaves the money to resolve, in the audit log', async () => {
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '5',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
+    await call('sandbox.payPart', { orderId: order.orderId, amount: '7' });
+    const before = await call('refund.detail', { orderId: order.orderId });
+    expect(before.resolve.toResolve).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '2' }]);
+    const after = await call('refund.keep', { orderId: order.orderId, amount: '2', assetId: USDT, reason: 'a tip' });
+    expect(after.resolve.toResolve).toEqual([]);
+    expect(after.resolve.kept).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '2' }]);
+    expect(after.refunds).toEqual([]);
+    expect((await call('owner.toResolve')).map((i: any) => i.tillOrderId)).not.toContain(order.orderId);
+    const audit = await call('audit.list', { action: 'money.kept' });
+    expect(audit.entries.map((e: any) => e.subject)).toContain(order.orderId);
+  });
+
   it('a cashier may not start a refund', async () => {
     const roster = await call('staff.roster');
     const cashier = roster.find((s: any) => s.role === 'cashier');

@@ -114,7 +114,7 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
     await dialog.locator('.refund-status', { hasText: 'to send from your wallet' }).waitFor();
     await dialog.getByRole('img', { name: /^Payout QR for your wallet/ }).waitFor();
     expect(await dialog.locator('.refund-uri').textContent()).toMatch(new RegExp(`^bitcoin:${DESTINATION}\\?amount=`));
-    await dialog.getByText('All of it is refunded.').waitFor();
+    await dialog.getByText('Nothing left to refund or keep.').waitFor();
     await screenshot(page, 'screen-refund-to-send');
     await dialog.getByRole('button', { name: 'Simulated wallet pays it' }).click();
     await dialog.locator('.refund-status', { hasText: 'sent, being checked' }).waitFor();

@@ -1,6 +1,7 @@
 /**
  * gateway.db version 10: refunds (docs/api.md, "Refunds"): payouts the merchant's own wallet makes,
- * which the gateway prepares, tracks and verifies (it never signs). The callback outbox learns the
+ * which the gateway prepares, tracks and verifies (it never signs); and money to resolve the merchant
+ * decided to keep (kind 'keep'). The callback outbox learns the
  * `refund` event: SQLite cannot change a CHECK, so the two outbox tables are rebuilt with their rows
  * (the attempts table is rebuilt too, so its foreign key names the new deliveries table).
  * Shipped: never edited (docs/architecture.md, "Persistence and migrations").
@@ -11,6 +12,8 @@ import type { Migration } from '../../platform/db.js';
 const sql = `
         CREATE TABLE refunds (
           refund_id        TEXT PRIMARY KEY,
+          -- 'keep': the merchant keeps money to resolve (nothing is paid out); status 'kept'
+          kind             TEXT NOT NULL DEFAULT 'refund' CHECK (kind IN ('refund', 'keep')),
           trace_id         TEXT NOT NULL REFERENCES payments (trace_id),
           asset_id         TEXT NOT NULL,
           amount           TEXT NOT NULL,          -- in the asset, canonical decimal
@@ -24,7 +27,7 @@ const sql = `
           quote_asked      TEXT NOT NULL,          -- the quote amount asked ('' when asked in the asset)
           original_price   TEXT NOT NULL,          -- quote per asset unit when the payment was priced ('' unknown)
           today_price      TEXT NOT NULL,          -- quote per asset unit when the refund was asked ('' unknown)
-          status           TEXT NOT NULL CHECK (status IN ('to_send', 'sent', 'confirmed', 'flagged')),
+          status           TEXT NOT NULL CHECK (status IN ('to_send', 'sent', 'confirmed', 'flagged', 'kept')),
           txid             TEXT NOT NULL DEFAULT '',
           flag_reason      TEXT NOT NULL DEFAULT '',
           confirmations    INTEGER NOT NULL DEFAULT 0,

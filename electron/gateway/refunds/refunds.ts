@@ -85,6 +85,7 @@ export class Refunds {
     const now = clock.now();
     const row: RefundRow = {
       ...asked,
+      kind: 'refund',
       refund_id: ids.uuid(),
       trace_id: payment.trace_id,
       status: 'to_send',
@@ -104,9 +105,40 @@ export class Refunds {
     return this.view(row);
   }
 
+  /** POST /v1/payments/keep: the merchant keeps (part of) the money to resolve; nothing is paid out. */
+  keep(params: Params): MoneyToResolve {
+    const { store, refunds, clock, ids, reader, catalog } = this.deps;
+    const payment = resolvePayment(store, params);
+    const p = new ParamReader(params);
+    const assetId = (p.uuid('assetId') ?? payment.payment_asset_id).toLowerCase();
+    const amount = p.amount('amount');
+    if (!amount) throw paramError('amount', 'is required');
+    const left = reader.left(payment, assetId);
+    if (compare(amount, left) > 0) throw paramError('amount', `is more than what is left to resolve (${left})`);
+    const reason = p.text('reason', 200);
+    if (!reason) throw paramError('reason', 'is required (why the shop keeps it)');
+    const now = clock.now();
+    const view = reader.of(payment);
+    const row: RefundRow = {
+      ...{ refund_id: ids.uuid(), kind: 'keep', trace_id: payment.trace_id, asset_id: assetId, amount },
+      ...{ is_chain: 0, network: catalog.assets.get(assetId)?.network ?? '', destination: '', tag: '', reason },
+      ...{ amount_in: 'asset', quote_asset_id: payment.quote_asset_id, quote_asked: '' },
+      ...{ original_price: view.originalPrice, today_price: view.todayPrice, status: 'kept', txid: '' },
+      ...{ flag_reason: '', confirmations: 0, required_confirmations: 0, sent_height: 0, next_check_at: 0 },
+      ...{ created_at: now, updated_at: now },
+    };
+    refunds.insert(row);
+    store.event(payment.trace_id, now, 'money_kept', payment.status, payment.status, { assetId, amount, reason });
+    setImmediate(() => this.deps.committed([payment.trace_id]));
+    return reader.of(payment);
+  }
+
   list(params: Params): Refund[] {
     const payment = resolvePayment(this.deps.store, params);
-    return this.deps.refunds.of(payment.trace_id).map((row) => this.view(row));
+    return this.deps.refunds
+      .of(payment.trace_id)
+      .filter((row) => row.kind === 'refund')
+      .map((row) => this.view(row));
   }
 
   get(refundId: string): Refund {
@@ -116,7 +148,7 @@ export class Refunds {
   private row(refundId: string): RefundRow {
     if (!isUuid(refundId)) throw paramError('refundId', 'must be a UUID');
     const row = this.deps.refunds.get(refundId.toLowerCase());
-    if (!row) throw GatewayError.of('refundNotFound', `refundId: no refund ${refundId}`);
+    if (!row || row.kind !== 'refund') throw GatewayError.of('refundNotFound', `refundId: no refund ${refundId}`);
     return row;
   }
 

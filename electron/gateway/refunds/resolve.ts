@@ -49,8 +49,21 @@ export class MoneyToResolveReader {
   /** Refunds that count (asked, sent, confirmed) per asset. */
   refunded(traceId: string): Sums {
     const sums: Sums = new Map();
-    for (const r of this.deps.refunds.of(traceId)) if (r.status !== 'flagged') addTo(sums, r.asset_id, r.amount);
+    for (const r of this.deps.refunds.of(traceId))
+      if (r.kind === 'refund' && r.status !== 'flagged') addTo(sums, r.asset_id, r.amount);
     return sums;
+  }
+
+  /** Money to resolve the merchant kept, per asset. */
+  kept(traceId: string): Sums {
+    const sums: Sums = new Map();
+    for (const r of this.deps.refunds.of(traceId)) if (r.kind === 'keep') addTo(sums, r.asset_id, r.amount);
+    return sums;
+  }
+
+  /** What is still to resolve of `assetId` for the payment ('0' when nothing). */
+  left(payment: PaymentRow, assetId: string): string {
+    return this.of(payment).toResolve.find((a) => a.assetId === assetId)?.amount ?? '0';
   }
 
   /** What may still be refunded of `assetId` for the payment: received less refunds. */
@@ -75,10 +88,12 @@ export class MoneyToResolveReader {
     for (const t of rows) if (t.gone === 0 && t.booked === 'wrong_asset') addTo(wrong, t.asset_id, t.amount);
     for (const [assetId, amount] of wrong) item(assetId, amount, 'wrong_asset');
     const refunded = this.refunded(payment.trace_id);
+    const kept = this.kept(payment.trace_id);
     const owed: Sums = new Map();
     for (const i of items) addTo(owed, i.assetId, i.amount);
     const toResolve: Sums = new Map();
-    for (const [assetId, amount] of owed) toResolve.set(assetId, subtract(amount, refunded.get(assetId) ?? '0'));
+    for (const [assetId, amount] of owed)
+      toResolve.set(assetId, subtract(subtract(amount, refunded.get(assetId) ?? '0'), kept.get(assetId) ?? '0'));
     const received = this.received(payment.trace_id);
     const refundable: Sums = new Map();
     for (const [assetId, amount] of received) refundable.set(assetId, subtract(amount, refunded.get(assetId) ?? '0'));
@@ -93,6 +108,7 @@ export class MoneyToResolveReader {
       received: this.list(received),
       items,
       refunded: this.list(refunded),
+      kept: this.list(kept),
       toResolve: this.list(toResolve),
       refundable: this.list(refundable),
       originalPrice: this.deps.store.current(payment.trace_id)?.price ?? '',

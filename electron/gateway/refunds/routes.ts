@@ -42,6 +42,11 @@ export function registerRefundRoutes(app: FastifyInstance, helpers: RouteHelpers
     merchantOnly(request);
     return ok(reply, refunds.toResolve(requestParams(request)));
   });
+  app.post('/v1/payments/keep', async (request, reply) => {
+    merchantOnly(request);
+    const params = requestParams(request);
+    return ok(reply, await write(() => refunds.keep(params)));
+  });
   app.get('/v1/merchant/to_resolve', async (request, reply) => {
     merchantOnly(request);
     return ok(reply, deps.reader.open());

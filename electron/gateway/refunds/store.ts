@@ -7,13 +7,15 @@ import { columnUpdater, type Db } from '../../platform/db.js';
 
 /** `to_send`: asked, waiting for the owner's wallet; `sent`: a txid is known, being checked;
  * `confirmed`: the chain shows that amount of that asset at that address, confirmed;
- * `flagged`: the transaction does not match (amount, asset or address): never counted as paid. */
-export type RefundStatus = 'to_send' | 'sent' | 'confirmed' | 'flagged';
+ * `flagged`: the transaction does not match (amount, asset or address): never counted as paid;
+ * `kept`: a `keep` row: money to resolve the merchant keeps (nothing is paid out). */
+export type RefundStatus = 'to_send' | 'sent' | 'confirmed' | 'flagged' | 'kept';
 
 export type AmountIn = 'asset' | 'quote_original' | 'quote_today';
 
 export interface RefundRow {
   refund_id: string;
+  kind: 'refund' | 'keep';
   trace_id: string;
   asset_id: string;
   amount: string;
@@ -49,10 +51,10 @@ export class RefundsStore {
 
   constructor(db: Db) {
     this.insertRow = db.prepare(
-      `INSERT INTO refunds (refund_id, trace_id, asset_id, amount, is_chain, network, destination, tag, reason, amount_in,
+      `INSERT INTO refunds (refund_id, kind, trace_id, asset_id, amount, is_chain, network, destination, tag, reason, amount_in,
          quote_asset_id, quote_asked, original_price, today_price, status, txid, flag_reason, confirmations,
          required_confirmations, sent_height, next_check_at, created_at, updated_at)
-       VALUES (@refund_id, @trace_id, @asset_id, @amount, @is_chain, @network, @destination, @tag, @reason, @amount_in,
+       VALUES (@refund_id, @kind, @trace_id, @asset_id, @amount, @is_chain, @network, @destination, @tag, @reason, @amount_in,
          @quote_asset_id, @quote_asked, @original_price, @today_price, @status, @txid, @flag_reason, @confirmations,
          @required_confirmations, @sent_height, @next_check_at, @created_at, @updated_at)`,
     );

@@ -73,7 +73,8 @@ export function refundView(row: RefundRow, ctx: RefundViewContext): Refund {
     quoteAtTodayRate: worth(row.today_price),
     originalPrice: row.original_price,
     todayPrice: row.today_price,
-    status: row.status,
+    // Only refund rows are shown as refunds (keep rows are read through money to resolve).
+    status: row.status === 'kept' ? 'confirmed' : row.status,
     txid: row.txid,
     flagReason: row.flag_reason,
     confirmations: row.confirmations,

@@ -14,7 +14,7 @@ import { backupHealth, backupStatus, configureBackups, restoreBackupHere, runBac
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
-import { createRefund, moneyToResolve, refundDetail, refundSent, sandboxSendRefund } from './refunds.js';
+import { createRefund, keepMoney, moneyToResolve, refundDetail, refundSent, sandboxSendRefund } from './refunds.js';
 import { priceSources, savePriceSources } from './prices.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
 import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
@@ -115,6 +115,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'refund.create': remote(createRefund),
     'refund.sent': remote(refundSent),
     'refund.sandboxSend': remote(sandboxSendRefund),
+    'refund.keep': remote(keepMoney),
     'owner.toResolve': remote(moneyToResolve),
   } satisfies PosHandlers;
 }

@@ -57,6 +57,17 @@ export async function sandboxSendRefund(
   return till.refunds.detail(orderId);
 }
 
+/** refund.keep: the shop keeps money to resolve (a tip, a late payment it honours). */
+export async function keepMoney(
+  till: TillParts,
+  { orderId, ...asked }: Args<'refund.keep'>,
+  caller: PosCaller,
+): Promise<RefundDetail> {
+  const detail = await till.refunds.keep(orderId, asked, staffOf(caller));
+  till.audit.record(callerActor(caller), 'money.kept', orderId, { amount: asked.amount, reason: asked.reason });
+  return detail;
+}
+
 /** owner.toResolve */
 export async function moneyToResolve(till: TillParts): Promise<ToResolveItem[]> {
   return till.refunds.toResolve();

@@ -313,6 +313,9 @@ export class GatewayClient {
   toResolve() {
     return this.request('GET', '/v1/merchant/to_resolve', z.array(MoneyToResolveSchema), {}, true);
   }
+  keep(params: Record<string, unknown>) {
+    return this.request('POST', '/v1/payments/keep', MoneyToResolveSchema, params, true);
+  }
   refunds(traceId: string) {
     return this.request('GET', '/v1/refunds', z.array(RefundSchema), { traceId }, true);
   }

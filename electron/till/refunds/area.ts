@@ -114,6 +114,13 @@ export class RefundArea {
     return { refund, detail: await this.detail(orderId) };
   }
 
+  async keep(orderId: string, asked: { amount: string; assetId?: string; reason: string }, staff: Staff) {
+    const row = this.order(orderId);
+    await this.deps.client.keep({ traceId: row.trace_id, ...asked });
+    this.deps.book.event(orderId, this.deps.clock.now(), 'note', `${staff.name} kept ${asked.amount}: ${asked.reason}`);
+    return this.detail(orderId);
+  }
+
   async sent(orderId: string, refundId: string, txid: string | undefined, staff: Staff): Promise<Refund> {
     const row = this.order(orderId);
     const { client } = this.deps;

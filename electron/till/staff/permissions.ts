@@ -76,6 +76,7 @@ export const COMMAND_REQUIREMENTS = {
   'refund.create': 'cancel',
   'refund.sent': 'cancel',
   'refund.sandboxSend': 'cancel',
+  'refund.keep': 'cancel',
   'owner.toResolve': 'review',
 } as const satisfies Record<PosCommand, Requirement>;
 

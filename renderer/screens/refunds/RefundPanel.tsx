@@ -14,6 +14,7 @@ import { formatAmount } from '../../app/format.js';
 import { t, type TextKey } from '../../app/text.js';
 import { useAppInfo } from '../../api/hooks.js';
 import { useAccess } from '../signin/access.js';
+import { KeepForm } from './KeepForm.js';
 import { RefundForm, type RefundAsk } from './RefundForm.js';
 import { RefundItem } from './RefundItem.js';
 
@@ -28,6 +29,13 @@ function ToResolve({ resolve, locale }: { resolve: MoneyToResolve; locale: strin
           </li>
         ))}
       </ul>
+      {resolve.kept.length ? (
+        <p>
+          {t('resolveKept', {
+            amounts: resolve.kept.map((a) => `${formatAmount(a.amount, locale)} ${a.symbol}`).join(', '),
+          })}
+        </p>
+      ) : null}
       <p className={resolve.toResolve.length ? 'warning' : ''} role="status">
         {resolve.toResolve.length
           ? t('resolveLeft', {
@@ -58,8 +66,12 @@ function useRefundActions(orderId: string, onDone: (detail: RefundDetail) => voi
     mutationFn: (refundId: string) => api.call('refund.sandboxSend', { orderId, refundId }),
     ...options,
   });
-  const busy = ask.isPending || sent.isPending || sandboxSend.isPending;
-  return { ask, sent, sandboxSend, busy, error };
+  const keep = useMutation({
+    mutationFn: (k: { amount: string; assetId: string; reason: string }) => api.call('refund.keep', { orderId, ...k }),
+    ...options,
+  });
+  const busy = ask.isPending || sent.isPending || sandboxSend.isPending || keep.isPending;
+  return { ask, sent, sandboxSend, keep, busy, error };
 }
 
 export function RefundPanel({ orderId, settings }: { orderId: string; settings: TillSettings }) {
@@ -93,6 +105,17 @@ export function RefundPanel({ orderId, settings }: { orderId: string; settings: 
       {!data ? <p role="status">{t('loading')}</p> : null}
       {data?.error ? <p className="warning">{t('refundOffline', { message: data.error })}</p> : null}
       {data?.resolve ? <ToResolve resolve={data.resolve} locale={settings.locale} /> : null}
+      {data?.resolve && mayPay
+        ? data.resolve.toResolve.map((left) => (
+            <KeepForm
+              key={left.assetId}
+              left={left}
+              locale={settings.locale}
+              busy={actions.busy}
+              onKeep={(k) => actions.keep.mutate(k)}
+            />
+          ))
+        : null}
       {data && data.refunds.length > 0 ? (
         <>
           <h4>{t('refundsTitle')}</h4>
