@@ -6,6 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
 
@@ -92,6 +93,7 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
       .getByText(/received on an order that did not go through/)
       .waitFor();
     await screenshot(page, 'screen-refund-inline-after-cancel');
+    expect(await axeProblems(page), 'the refund after a cancel').toEqual([]);
   });
 
   it('shows up as money to resolve in the day review, with its transaction in the payment detail', async () => {
@@ -116,6 +118,7 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
     expect(await dialog.locator('.refund-uri').textContent()).toMatch(new RegExp(`^bitcoin:${DESTINATION}\\?amount=`));
     await dialog.getByText('Nothing left to refund or keep.').waitFor();
     await screenshot(page, 'screen-refund-to-send');
+    expect(await axeProblems(page), 'the payment detail with a refund to send').toEqual([]);
     await dialog.getByRole('button', { name: 'Simulated wallet pays it' }).click();
     await dialog.locator('.refund-status', { hasText: 'sent, being checked' }).waitFor();
     await pos('sandbox.mine', { network: 'Bitcoin', count: 2 });
