@@ -171,6 +171,9 @@ describe('refunds', () => {
     const sent = await ok(call('POST', `/v1/sandbox/refunds/${first.refundId}/send`, {}, false));
     expect(sent.status).toBe('sent');
     expect(sent.txid).toMatch(/^0x[0-9a-f]{64}$/);
+    // Looked at once before any block (0 of 2 confirmations), then confirmed when the blocks come.
+    await expect.poll(async () => (await refundOf(first.refundId)).requiredConfirmations).toBe(2);
+    expect(await refundOf(first.refundId)).toMatchObject({ status: 'sent', confirmations: 0 });
     await mine('Bitcoin', 2);
     await expect.poll(async () => (await refundOf(first.refundId)).status, { timeout: 5000 }).toBe('confirmed');
     await refused(

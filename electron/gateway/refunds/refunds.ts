@@ -274,6 +274,9 @@ export class Refunds {
   private apply(refundId: string, verdict: PayoutVerdict): void {
     const row = this.deps.refunds.get(refundId);
     if (!row || row.status !== 'sent') return;
+    // Nothing new in the sandbox (still due, looked at again on the next pass): nothing to write.
+    const same = verdict.kind === 'waiting' && verdict.confirmations === row.confirmations;
+    if (same && this.deps.sandbox && verdict.required === row.required_confirmations) return;
     const now = this.deps.clock.now();
     const changes: Partial<RefundRow> =
       verdict.kind === 'flagged'
@@ -288,7 +291,8 @@ export class Refunds {
           : {
               confirmations: verdict.confirmations,
               required_confirmations: verdict.required,
-              next_check_at: now + CHECK_EVERY_MS,
+              // The sandbox's chains move only when mined (a database read per look): looked at on every pass.
+              next_check_at: this.deps.sandbox ? now : now + CHECK_EVERY_MS,
             };
     this.deps.refunds.update(refundId, { ...changes, updated_at: now });
     const payment = this.deps.store.get(row.trace_id);
