@@ -26,6 +26,22 @@ import type { MoneyToResolveReader } from './resolve.js';
 import type { RefundRow, RefundsStore } from './store.js';
 import { refundView } from './view.js';
 
+/** The columns of a `keep` row that only payouts use. */
+const KEEP_UNUSED = {
+  is_chain: 0,
+  destination: '',
+  tag: '',
+  amount_in: 'asset',
+  quote_asked: '',
+  status: 'kept',
+  txid: '',
+  flag_reason: '',
+  confirmations: 0,
+  required_confirmations: 0,
+  sent_height: 0,
+  next_check_at: 0,
+} as const;
+
 /** How often a sent refund is looked at on chain (gateway-clock ms). */
 const CHECK_EVERY_MS = 2000;
 
@@ -120,12 +136,19 @@ export class Refunds {
     const now = clock.now();
     const view = reader.of(payment);
     const row: RefundRow = {
-      ...{ refund_id: ids.uuid(), kind: 'keep', trace_id: payment.trace_id, asset_id: assetId, amount },
-      ...{ is_chain: 0, network: catalog.assets.get(assetId)?.network ?? '', destination: '', tag: '', reason },
-      ...{ amount_in: 'asset', quote_asset_id: payment.quote_asset_id, quote_asked: '' },
-      ...{ original_price: view.originalPrice, today_price: view.todayPrice, status: 'kept', txid: '' },
-      ...{ flag_reason: '', confirmations: 0, required_confirmations: 0, sent_height: 0, next_check_at: 0 },
-      ...{ created_at: now, updated_at: now },
+      ...KEEP_UNUSED,
+      refund_id: ids.uuid(),
+      kind: 'keep',
+      trace_id: payment.trace_id,
+      asset_id: assetId,
+      amount,
+      network: catalog.assets.get(assetId)?.network ?? '',
+      reason,
+      quote_asset_id: payment.quote_asset_id,
+      original_price: view.originalPrice,
+      today_price: view.todayPrice,
+      created_at: now,
+      updated_at: now,
     };
     refunds.insert(row);
     store.event(payment.trace_id, now, 'money_kept', payment.status, payment.status, { assetId, amount, reason });
