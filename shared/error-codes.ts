@@ -26,6 +26,12 @@ export const API_ERRORS = {
   termsConflict: { code: 10084, http: 409 },
   traceUnavailable: { code: 10084, http: 409 },
   invalidCallbackEvent: { code: 10131, http: 400 },
+  /** A refund over what is left to refund of the payment (received less refunds). */
+  refundTooLarge: { code: 10210, http: 409 },
+  /** Unknown refund id. */
+  refundNotFound: { code: 10211, http: 404 },
+  /** A refund in a status that does not allow the operation (a txid for a confirmed refund). */
+  refundState: { code: 10212, http: 409 },
   /** No such path or method under /v1. */
   endpointNotFound: { code: 1404, http: 404 },
   /** The body is over the 64 KB limit. */

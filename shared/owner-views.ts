@@ -4,6 +4,7 @@
  * (posapi.ts re-exports it).
  */
 import type { OrderStatus, OrderView } from './posapi.js';
+import type { DayRefunds } from './posapi-refunds.js';
 import type { RailHealth } from './wire.js';
 
 export interface DayTotals {
@@ -59,6 +60,8 @@ export interface DayReview {
   pageSize: number;
   /** Payments waiting for the owner's review decision (any day). */
   reviewQueue: DayOrderRow[];
+  /** The day's refunds and takings net of them (absent where refunds are not known). */
+  refunds?: DayRefunds;
 }
 
 export interface DeliveryAttemptView {

@@ -15,6 +15,7 @@ import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
+import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -358,9 +359,10 @@ export const posArgSchemas = {
   ...staffArgSchemas,
   ...backupArgSchemas,
   ...printingArgSchemas,
+  ...refundArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults, PrintingResults {
+export interface PosResults extends StaffResults, PrintingResults, RefundResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

@@ -193,7 +193,7 @@ export const CallbackBodySchema = z.object({
 });
 export type CallbackBody = z.infer<typeof CallbackBodySchema>;
 
-export const CALLBACK_EVENTS = ['success', 'fail', 'settle', 'pending', 'paid_less'] as const;
+export const CALLBACK_EVENTS = ['success', 'fail', 'settle', 'pending', 'paid_less', 'refund'] as const;
 export type CallbackEvent = (typeof CALLBACK_EVENTS)[number];
 
 export { decimal as DecimalTextSchema, RESULT_STATUSES };

@@ -33,6 +33,10 @@ import { Ledger } from './results/ledger.js';
 import { ResultOperations } from './results/operations.js';
 import { registerReviewRoute } from './results/routes.js';
 import { registerGatewayRoutes } from './routes.js';
+import { composeRefunds } from './refunds/compose.js';
+import type { Refunds } from './refunds/refunds.js';
+import type { MoneyToResolveReader } from './refunds/resolve.js';
+import { registerRefundRoutes } from './refunds/routes.js';
 import { Scheduler } from './scheduler.js';
 import { SettingsStore } from './settings.js';
 
@@ -131,13 +135,13 @@ interface RailParts {
 }
 
 /** The rails, by mode: the sandbox's simulated networks only in sandbox mode; real chains (EVM) in either. */
-function composeRails(deps: GatewayDeps, parts: RailParts): Rails {
+function composeRails(deps: GatewayDeps, parts: RailParts): { rails: Rails; evm: EvmRail } {
   const { db, clock, mode, ids, logger } = deps;
   const { stores, facts, committed } = parts;
   const { store, ledger, catalog, settings } = stores;
   const pollMs = deps.railPollMs;
   const evm = new EvmRail({ db, store, ledger, facts, catalog, clock, logger, mode, pollMs, onCommitted: committed });
-  if (mode !== 'sandbox') return new Rails([evm]);
+  if (mode !== 'sandbox') return { rails: new Rails([evm]), evm };
   const sandbox: Rail = new SandboxRail({
     db,
     store,
@@ -152,7 +156,7 @@ function composeRails(deps: GatewayDeps, parts: RailParts): Rails {
     catchUp: parts.catchUp,
     onCommitted: committed,
   });
-  return new Rails([sandbox, evm]);
+  return { rails: new Rails([sandbox, evm]), evm };
 }
 
 interface RouteParts {
@@ -164,6 +168,8 @@ interface RouteParts {
   dispatcher: CallbackDispatcher;
   writes: GroupCommit;
   realNow: () => number;
+  refunds: Refunds;
+  reader: MoneyToResolveReader;
 }
 
 /** Every route of the gateway: the /v1 groups, the review decision, the delivery log, and the rails' own. */
@@ -222,7 +228,67 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
         }),
       (routeApp, helpers) => rails.registerRoutes(routeApp, helpers),
       (routeApp, helpers) => prices.registerRoutes(routeApp, helpers, problemOf),
+      (routeApp, helpers) => registerRefundRoutes(routeApp, helpers, { ...parts, sandbox: mode === 'sandbox', write }),
     ],
+  });
+}
+
+/** The result engine: the one writer of results (status, history, callbacks in one transaction). */
+function composeEngine(
+  deps: GatewayDeps,
+  stores: Stores,
+  callbackAllowlist: () => readonly string[],
+  committed: (traceIds: readonly string[]) => void,
+): ResultEngine {
+  const { db, clock, mode, ids } = deps;
+  const { store, ledger, catalog, callbacks, settings } = stores;
+  return new ResultEngine({
+    db,
+    store,
+    ledger,
+    catalog,
+    callbacks,
+    clock,
+    ids,
+    mode,
+    callbackAllowlist,
+    // On a real rail the funds are at the merchant's addresses once confirmed: settled at once.
+    settlementMs: () => (mode === 'live' ? 0 : settings.get().sandboxSettlementSeconds * 1000),
+    onCommitted: committed,
+  });
+}
+
+/** The payments side: creates, instructions, one-time codes, cancel. */
+function composePayments(
+  deps: GatewayDeps,
+  stores: Stores,
+  parts: {
+    engine: ResultEngine;
+    rails: Rails;
+    budget: DepositAddressBudget;
+    callbackAllowlist: () => readonly string[];
+    realNow: () => number;
+  },
+): Payments {
+  const { clock, ids, mode } = deps;
+  const { store, catalog, payees, prices, settings, recipient } = stores;
+  const { engine, rails, budget, callbackAllowlist, realNow } = parts;
+  return new Payments({
+    store,
+    catalog,
+    payees,
+    rates: prices.rates,
+    settings,
+    engine,
+    rails,
+    clock,
+    ids,
+    mode,
+    recipient,
+    callbackAllowlist,
+    spendAddressBudget: () => budget.spend(),
+    origin: deps.origin,
+    realNow,
   });
 }
 
@@ -240,46 +306,25 @@ export function createGateway(deps: GatewayDeps): Gateway {
     dispatcher.kick();
     deps.onPaymentsChanged?.(traceIds);
   };
-  const engine = new ResultEngine({
-    db,
-    store,
-    ledger,
-    catalog,
-    callbacks,
-    clock,
-    ids,
-    mode,
-    callbackAllowlist,
-    // On a real rail the funds are at the merchant's addresses once confirmed: settled at once.
-    settlementMs: () => (mode === 'live' ? 0 : settings.get().sandboxSettlementSeconds * 1000),
-    onCommitted: committed,
-  });
+  const engine = composeEngine(deps, stores, callbackAllowlist, committed);
   const facts = new TransactionFacts({ store, ledger, engine, clock });
   const catchUp = (): number => scheduler.catchUp();
-  const rails = composeRails(deps, { stores, facts, catchUp, committed });
+  const { rails, evm } = composeRails(deps, { stores, facts, catchUp, committed });
   const writes = new GroupCommit(db);
   const budget = new DepositAddressBudget(() => writes.asker());
-  const { payees, recipient, prices } = stores;
-  const payments = new Payments({
-    store,
-    catalog,
-    payees,
-    rates: prices.rates,
-    settings,
-    engine,
-    rails,
-    clock,
-    ids,
-    mode,
-    recipient,
-    callbackAllowlist,
-    spendAddressBudget: () => budget.spend(),
-    origin: deps.origin,
-    realNow,
-  });
+  const { payees, prices } = stores;
+  const payments = composePayments(deps, stores, { engine, rails, budget, callbackAllowlist, realNow });
   const operations = new ResultOperations({ store, payments, catalog, payees, engine, clock, committed });
+  const assetExtras = (assetId: string) => rails.assetExtras(assetId);
+  const refundParts = { db, store, ledger, engine, catalog, clock, ids, mode, committed, logger: deps.logger };
+  const { refunds, reader } = composeRefunds({
+    ...refundParts,
+    usd: payments.pricing.usd,
+    checkers: [evm],
+    assetExtras,
+  });
   const everyMs = deps.schedulerMs ?? 250;
-  const scheduler = new Scheduler({ engine, rails, dispatcher, clock, logger: deps.logger, everyMs });
+  const scheduler = new Scheduler({ engine, rails, dispatcher, refunds, clock, logger: deps.logger, everyMs });
   void rails.start();
   prices.start();
   scheduler.start();
@@ -292,9 +337,10 @@ export function createGateway(deps: GatewayDeps): Gateway {
     callbacks,
     catchUp,
     registerRoutes: (app) =>
-      registerRoutes(app, { deps, stores, payments, operations, rails, dispatcher, writes, realNow }),
+      registerRoutes(app, { deps, stores, payments, operations, rails, dispatcher, writes, realNow, refunds, reader }),
     async close() {
       scheduler.stop();
+      await refunds.settled();
       await prices.close();
       await rails.close();
       await dispatcher.stop();

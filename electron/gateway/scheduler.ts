@@ -15,6 +15,8 @@ export interface SchedulerDeps {
   engine: ResultEngine;
   rails: Rails;
   dispatcher: CallbackDispatcher;
+  /** Sent refunds whose chain check is due (refunds/refunds.ts). */
+  refunds?: { due(nowMs: number): void };
   clock: Clock;
   logger: Logger;
   /** How often to look for due work (ms). */
@@ -33,6 +35,7 @@ export class Scheduler {
   readonly catchUp = (): number => {
     const { engine, rails, dispatcher, clock } = this.deps;
     rails.due(clock.now());
+    this.deps.refunds?.due(clock.now());
     let moved = 0;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const n = engine.processDue(clock.now());

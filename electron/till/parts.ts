@@ -15,6 +15,7 @@ import type { GatewayLink } from './link/link.js';
 import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
 import type { OwnerArea } from './owner/area.js';
+import type { RefundArea } from './refunds/area.js';
 import type { TillSettingsStore } from './settings/store.js';
 import type { StaffArea } from './staff/area.js';
 import type { PollCadence } from './work/cadence.js';
@@ -64,6 +65,8 @@ export interface TillParts {
   readonly link: GatewayLink;
   readonly catalog: Catalog;
   readonly owner: OwnerArea;
+  /** Refunds (issue 18). */
+  readonly refunds: RefundArea;
   readonly staff: StaffArea;
   readonly audit: AuditLog;
   readonly cadence: PollCadence;

@@ -19,6 +19,8 @@ import { isEnded } from './orders/machine.js';
 import { mismatchOf, orderView } from './orders/views.js';
 import { OrderWriter } from './orders/writer.js';
 import { OwnerArea } from './owner/area.js';
+import { RefundArea } from './refunds/area.js';
+import { TillRefunds } from './refunds/store.js';
 import type { TillDeps, TillParts } from './parts.js';
 import { TillSettingsStore } from './settings/store.js';
 import { StaffArea } from './staff/area.js';
@@ -42,6 +44,7 @@ export class Till implements TillParts {
   readonly writer: OrderWriter;
   readonly scheduler: Scheduler;
   readonly owner: OwnerArea;
+  readonly refunds: RefundArea;
   readonly staff: StaffArea;
   readonly audit: AuditLog;
   private closed = false;
@@ -93,6 +96,7 @@ export class Till implements TillParts {
       cadence: this.cadence,
     });
     this.scheduler = new Scheduler(this.work, jobs, clock, logger);
+    const refunds = new TillRefunds(db);
     this.owner = new OwnerArea({
       book: this.book,
       settings: this.settings,
@@ -106,7 +110,9 @@ export class Till implements TillParts {
       orderView: (row) => this.view(row),
       networkOf: (assetId) => this.catalog.factsOf(assetId)?.network ?? '',
       gatewayOffsetMs: () => this.link.gatewayOffsetMs,
+      refundsBetween: (from, to) => refunds.between(from, to),
     });
+    this.refunds = new RefundArea({ book: this.book, refunds, client: this.link.client, clock, dayRange });
   }
 
   start(): void {

@@ -1,13 +1,18 @@
 /** Today's orders for the cashier: status at a glance; open ones reopen, finished ones show the receipt. */
-import type { TillSettings } from '../../shared/posapi.js';
+import type { OrderView, TillSettings } from '../../shared/posapi.js';
 import { useOrders } from '../api/hooks.js';
 import { formatAmount, formatTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
+import { moneySeen } from './payment/money.js';
+import { useAccess } from './signin/access.js';
+
+const ended = (o: OrderView) => o.status === 'success' || o.status === 'failed';
 
 export function Orders({ settings }: { settings: TillSettings }) {
   const orders = useOrders();
   const { openOrder, go } = useCashier();
+  const access = useAccess(settings);
   if (orders.isPending) return <p role="status">{t('loading')}</p>;
   const list = orders.data ?? [];
   return (
@@ -53,7 +58,17 @@ export function Orders({ settings }: { settings: TillSettings }) {
                     >
                       {t('receipt')}
                     </button>
-                  ) : (
+                  ) : null}
+                  {ended(o) && access.may('cancel') && (o.status === 'success' || moneySeen(o)) ? (
+                    <button
+                      type="button"
+                      aria-label={`${t('refundOpen')} ${o.orderId}`}
+                      onClick={() => openOrder(o.orderId)}
+                    >
+                      {t('refundOpen')}
+                    </button>
+                  ) : null}
+                  {ended(o) ? null : (
                     <button type="button" aria-label={`${t('open')} ${o.orderId}`} onClick={() => openOrder(o.orderId)}>
                       {t('open')}
                     </button>

@@ -21,6 +21,7 @@ import { PricesPanel } from './owner/PricesPanel.js';
 import { RailsPanel } from './owner/RailsPanel.js';
 import { ReviewQueue } from './owner/ReviewQueue.js';
 import { useDayReview } from './owner/useDayReview.js';
+import { ToResolvePanel } from './refunds/ToResolvePanel.js';
 
 /** The payment whose detail is open, if any. */
 function usePaymentDetail(openId: string | null) {
@@ -45,6 +46,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <h2 className="print-only">{t('summaryTitle', { day: data?.day ?? '' })}</h2>
       {data ? <DayTotals review={data} locale={settings.locale} /> : <p role="status">{t('loading')}</p>}
       {data ? <ReviewQueue items={data.reviewQueue} settings={settings} /> : null}
+      <ToResolvePanel locale={settings.locale} onOpen={setOpenId} />
       <OrderFilters filter={filter} onRefine={refine} review={data} />
       <OrderList orders={data?.orders ?? []} settings={settings} onOpen={setOpenId} />
       <OrderPager review={data} page={page} onPage={setPage} />

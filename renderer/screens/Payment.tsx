@@ -10,14 +10,14 @@ import { t } from '../app/text.js';
 import { PayeeLine, payeeName } from '../components/PayeeLine.js';
 import { useCashier } from '../state/cashier.js';
 import { CancelPayment } from './payment/CancelPayment.js';
-import { moneySeen } from './payment/money.js';
 import { ChainDetails } from './payment/ChainDetails.js';
-import { paidAndWaiting } from './payment/money.js';
+import { moneySeen, paidAndWaiting } from './payment/money.js';
 import { PaymentOutcome } from './payment/PaymentOutcome.js';
 import { PaymentQr } from './payment/PaymentQr.js';
 import { Countdown, PaymentStatus } from './payment/PaymentStatus.js';
 import { ScannerWarning } from './payment/ScannerWarning.js';
 import { usePaymentSignals } from './payment/usePaymentSignals.js';
+import { RefundAfterCancel } from './refunds/RefundAfterCancel.js';
 import { SandboxPanel } from './SandboxPanel.js';
 import { useAccess } from './signin/access.js';
 
@@ -41,7 +41,13 @@ export function Payment({ settings }: { settings: TillSettings }) {
   if (order.isPending) return <p role="status">{t('loading')}</p>;
   if (!view) return <p role="alert">{t('error', { message: order.error?.message ?? '' })}</p>;
   if (view.status === 'success' || view.status === 'failed')
-    return <PaymentOutcome order={view} locale={settings.locale} />;
+    return (
+      <PaymentOutcome order={view} locale={settings.locale}>
+        {(view.status === 'success' || moneySeen(view)) && access.may('cancel') ? (
+          <RefundAfterCancel order={view} settings={settings} />
+        ) : null}
+      </PaymentOutcome>
+    );
 
   const instruction = view.instruction;
   const amountText = instruction

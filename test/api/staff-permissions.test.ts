@@ -55,6 +55,11 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'backup.restore': () => ({ file: '/nonexistent/backup.pdbackup', passphrase: 'whatever' }),
   'printer.save': () => ({ target: '', columns: 42, drawerAfterCash: false }),
   'receipt.print': () => ({ orderId: managersOrder }),
+  'refund.detail': () => ({ orderId: managersOrder }),
+  'refund.create': () => ({ orderId: managersOrder, amount: '0.01', destination: crypto.randomUUID(), reason: 'test' }),
+  'refund.sent': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), txid: 'ab'.repeat(32) }),
+  'refund.sandboxSend': () => ({ orderId: managersOrder, refundId: crypto.randomUUID() }),
+  'refund.keep': () => ({ orderId: managersOrder, amount: '0.01', reason: 'tip' }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

@@ -29,6 +29,7 @@ const OWNERS: Record<string, string> = {
   evm_blocks: 'rails/evm/blocks.ts',
   price_observations: 'prices/store.ts',
   price_source_health: 'prices/store.ts',
+  refunds: 'refunds/store.ts',
 };
 
 function sourceFiles(dir: string): string[] {

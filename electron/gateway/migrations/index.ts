@@ -14,6 +14,7 @@ import { migration006 } from './006-evm-rail.js';
 import { migration007 } from './007-scheduler-indexes.js';
 import { migration008 } from './008-surplus-recompute.js';
 import { migration009 } from './009-price-sources.js';
+import { migration010 } from './010-refunds.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   migration001,
@@ -25,4 +26,5 @@ export const gatewayMigrations: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
 ];

@@ -12,7 +12,7 @@ import { ParamReader } from '../params.js';
 const MIN_AHEAD_SECONDS = 10;
 const MAX_AHEAD_SECONDS = 2880 * 60;
 const ORDER_ID = /^[A-Za-z0-9_-]{6,36}$/;
-const OPTIONAL_EVENTS = new Set(['settle', 'pending', 'paid_less']);
+const OPTIONAL_EVENTS = new Set(['settle', 'pending', 'paid_less', 'refund']);
 
 /** Terms as asked in a request; undefined = not given. */
 export interface AskedTerms {
@@ -83,7 +83,7 @@ function readCallback(p: ParamReader, context: ParamRulesContext): { url?: strin
     if (list.some((e) => !OPTIONAL_EVENTS.has(e)) || new Set(list).size !== list.length) {
       throw GatewayError.of(
         'invalidCallbackEvent',
-        'callbackEvent: must be settle, pending or paid_less, several joined with |',
+        'callbackEvent: must be settle, pending, paid_less or refund, several joined with |',
       );
     }
     return { url, events: [...OPTIONAL_EVENTS].filter((e) => list.includes(e)).join('|') };

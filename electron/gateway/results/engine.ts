@@ -175,7 +175,8 @@ export class ResultEngine {
     return { settle_amount: amount, settle_asset: assetId, settle_symbol: asset?.symbol ?? '' };
   }
 
-  private enqueueCallback(payment: PaymentRow, event: CallbackEvent, nowMs: number): void {
+  /** Puts a callback of `event` in the outbox (inside the caller's transaction); refunds use it for `refund`. */
+  enqueueCallback(payment: PaymentRow, event: CallbackEvent, nowMs: number): void {
     const verdict = checkCallbackUrl(payment.callback_url, this.deps.mode, this.deps.callbackAllowlist());
     if (!verdict.ok) return; // checked at create; a changed allowlist may refuse it now
     // Production bodies carry identifiers only; the sandbox adds the event (docs/api.md, "Callbacks").

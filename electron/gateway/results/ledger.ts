@@ -40,6 +40,7 @@ export class Ledger {
   private readonly revived;
   private readonly reblocked;
   private readonly aboveOn;
+  private readonly withMoney;
   /** Committed transactions by trace, for result polling; any write through the ledger forgets them all (writes are rare next to reads). */
   private readonly committed: CommittedMemo<TransactionRow[]>;
 
@@ -59,6 +60,9 @@ export class Ledger {
     this.aboveOn = db.prepare(
       "SELECT * FROM transactions WHERE kind = 'chain' AND network = ? AND block_number > ? AND gone = 0",
     );
+    this.withMoney = db
+      .prepare('SELECT DISTINCT trace_id FROM transactions WHERE trace_id IS NOT NULL AND gone = 0 ORDER BY trace_id')
+      .pluck();
     this.gone = db.prepare('UPDATE transactions SET gone = 1 WHERE kind = ? AND txid = ?');
     this.revived = db.prepare(
       "UPDATE transactions SET gone = 0, block_number = ?, block_hash = ?, confirmations = 0, confirmed = 0, booked = 'unmatched' WHERE kind = 'chain' AND txid = ?",
@@ -83,6 +87,11 @@ export class Ledger {
 
   of(traceId: string): TransactionRow[] {
     return this.committed.get(traceId, () => this.ofTrace.all(traceId) as TransactionRow[]) ?? [];
+  }
+
+  /** Every payment for which money was seen (and not taken away by a reorganisation). */
+  tracesWithMoney(): string[] {
+    return this.withMoney.all() as string[];
   }
 
   book(kind: 'wallet' | 'chain', txid: string, as: Booking): void {

@@ -22,6 +22,7 @@ import {
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
+import { createRefund, keepMoney, moneyToResolve, refundDetail, refundSent, sandboxSendRefund } from './refunds.js';
 import { priceSources, savePriceSources } from './prices.js';
 import { printerSettings, printReceipt, printTestPage, savePrinter } from './printing.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
@@ -125,5 +126,12 @@ export function tillCommands(till: TillParts): PosHandlers {
     'printer.save': local(savePrinter),
     'printer.test': local(printTestPage),
     'receipt.print': local(printReceipt),
+    // refunds (issue 18)
+    'refund.detail': remote(refundDetail),
+    'refund.create': remote(createRefund),
+    'refund.sent': remote(refundSent),
+    'refund.sandboxSend': remote(sandboxSendRefund),
+    'refund.keep': remote(keepMoney),
+    'owner.toResolve': remote(moneyToResolve),
   } satisfies PosHandlers;
 }

@@ -13,7 +13,9 @@ export async function dayReview(till: TillParts, filters: Args<'owner.day'>): Pr
   // Totals name each asset's network from the gateway's asset list: have it (once) before adding up,
   // or the same day would read "USDT" now and "USDT (Ethereum)" a moment later. Offline, they go without.
   if (till.link.view().online) await till.catalog.load();
-  return till.owner.day(filters);
+  const review = till.owner.day(filters);
+  if (till.link.view().online) await till.refunds.refreshDay(review.day, review.timeZone);
+  return { ...review, refunds: till.refunds.day(review) };
 }
 
 /** owner.order */

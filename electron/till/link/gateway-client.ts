@@ -17,6 +17,7 @@ import {
   type Payment,
   type PaymentResult,
 } from '../../../shared/wire.js';
+import { MoneyToResolveSchema, RefundSchema } from '../../../shared/wire-refunds.js';
 
 export class GatewayUnreachable extends Error {}
 
@@ -303,6 +304,32 @@ export class GatewayClient {
 
   review(traceId: string, decision: 'approve' | 'reject', reason: string, by: string) {
     return this.request('POST', '/v1/payments/review', PaymentResultSchema, { traceId, decision, reason, by }, true);
+  }
+
+  // Refunds and money to resolve (merchant key; docs/api.md, "Refunds").
+  resolve(traceId: string) {
+    return this.request('GET', '/v1/payments/resolve', MoneyToResolveSchema, { traceId }, true);
+  }
+  toResolve() {
+    return this.request('GET', '/v1/merchant/to_resolve', z.array(MoneyToResolveSchema), {}, true);
+  }
+  keep(params: Record<string, unknown>) {
+    return this.request('POST', '/v1/payments/keep', MoneyToResolveSchema, params, true);
+  }
+  refunds(traceId: string) {
+    return this.request('GET', '/v1/refunds', z.array(RefundSchema), { traceId }, true);
+  }
+  refund(refundId: string) {
+    return this.request('GET', `/v1/refunds/${encodeURIComponent(refundId)}`, RefundSchema, {}, true);
+  }
+  createRefund(params: Record<string, unknown>) {
+    return this.request('POST', '/v1/refunds', RefundSchema, params, true);
+  }
+  refundSent(refundId: string, txid: string) {
+    return this.request('POST', `/v1/refunds/${encodeURIComponent(refundId)}/sent`, RefundSchema, { txid }, true);
+  }
+  sandboxSendRefund(refundId: string) {
+    return this.request('POST', `/v1/sandbox/refunds/${encodeURIComponent(refundId)}/send`, RefundSchema);
   }
 
   rails() {

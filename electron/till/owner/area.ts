@@ -16,6 +16,7 @@ import type { GatewayClient } from '../link/gateway-client.js';
 import type { OrderBook, OrderRow } from '../orders/book.js';
 import { parseInstruction, parseResult } from '../orders/views.js';
 import type { TillSettingsStore } from '../settings/store.js';
+import type { TillRefundRow } from '../refunds/store.js';
 import { csvOf } from './csv.js';
 
 const PAGE_SIZE = 50;
@@ -55,6 +56,8 @@ export interface OwnerDeps {
   networkOf?: (assetId: string) => string;
   /** The gateway's clock minus the till's (ms): the sandbox clock may run ahead. */
   gatewayOffsetMs?: () => number;
+  /** Refunds asked in [from, to) (the CSV's refund rows). */
+  refundsBetween?: (fromMs: number, toMs: number) => TillRefundRow[];
 }
 
 type CashierTotal = DayTotals['perCashier'][number];
@@ -203,15 +206,19 @@ export class OwnerArea {
   async detail(orderId: string): Promise<OrderDetail> {
     let row = this.deps.book.get(orderId);
     if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    let fresh: ReturnType<typeof parseResult>;
     if (row.status !== 'queued') {
       try {
-        this.deps.applyResult(row, await this.deps.client.result(row.trace_id));
+        fresh = await this.deps.client.result(row.trace_id);
+        this.deps.applyResult(row, fresh);
         row = this.deps.book.get(orderId)!;
       } catch {
         // Offline: show what the order book knows.
       }
     }
-    const result = parseResult(row);
+    // The gateway's answer lists every transaction it saw, whatever the status (an ended order's
+    // stored result may be the cancel's, which has none).
+    const result = fresh ?? parseResult(row);
     let deliveries: OrderDetail['deliveries'] = [];
     let deliveriesError = '';
     if (row.callback_url && row.status !== 'queued') {
@@ -274,7 +281,9 @@ export class OwnerArea {
     const [from] = this.deps.dayRange(fromDay, timeZone);
     const [, to] = this.deps.dayRange(toDay, timeZone);
     const rows = this.deps.book.list(from, to).reverse();
-    const csv = csvOf(rows, timeZone);
-    return { filename: `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`, csv, rows: rows.length };
+    const refunds = this.deps.refundsBetween?.(from, to) ?? [];
+    const csv = csvOf(rows, timeZone, refunds);
+    const filename = `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`;
+    return { filename, csv, rows: rows.length + refunds.length };
   }
 }

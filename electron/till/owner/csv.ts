@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { OrderRow } from '../orders/book.js';
 import { parseInstruction, parseResult } from '../orders/views.js';
 import { wallClock } from '../calendar.js';
+import type { TillRefundRow } from '../refunds/store.js';
 
 /** CSV columns, in order (README, "The owner's day review"). */
 export const CSV_COLUMNS = [
@@ -32,6 +33,8 @@ export const CSV_COLUMNS = [
   'price_source',
   'price_at',
   'received_quote_value',
+  // Refund rows (issue 18): the refund's id; '' on order rows.
+  'refund_id',
 ] as const;
 
 /**
@@ -77,6 +80,40 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
     result?.payment?.priceSource ?? '',
     result?.payment?.priceAt ? isoInZone(result.payment.priceAt * 1000, timeZone) : '',
     result?.payment?.receivedQuoteAmount ?? '',
+    '',
+  ];
+}
+
+/**
+ * A refund's own row, linked to its order by order_id and trace_id: status `refund_<status>`, the
+ * amounts negative (money out), the reason as the note and who asked as the cashier.
+ */
+function refundRecordOf(row: TillRefundRow, timeZone: string): string[] {
+  const negative = (amount: string) => (amount === '' || amount === '0' ? amount : `-${amount}`);
+  return [
+    row.order_id,
+    row.trace_id,
+    isoInZone(row.created_at, timeZone),
+    `refund_${row.status}`,
+    negative(row.quote_value),
+    row.quote_symbol,
+    row.asset_id,
+    row.symbol,
+    negative(row.amount),
+    '',
+    row.txid ? `txid ${row.txid}` : '',
+    '',
+    row.flag_reason,
+    '',
+    '',
+    row.reason,
+    '',
+    row.staff_name,
+    '',
+    '',
+    '',
+    '',
+    row.refund_id,
   ];
 }
 
@@ -84,14 +121,15 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
 export const CSV_OPTIONS = { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ } as const;
 
 /** The CSV text of these orders (oldest first), with its header row. */
-export function csvOf(rows: readonly OrderRow[], timeZone: string): string {
-  return stringify([Array.from(CSV_COLUMNS)], CSV_OPTIONS) + csvBodyOf(rows, timeZone);
+export function csvOf(rows: readonly OrderRow[], timeZone: string, refunds: readonly TillRefundRow[] = []): string {
+  return stringify([Array.from(CSV_COLUMNS)], CSV_OPTIONS) + csvBodyOf(rows, timeZone, refunds);
 }
 
-/** The CSV records of these orders without the header row (the book export writes them page by page). */
-export function csvBodyOf(rows: readonly OrderRow[], timeZone: string): string {
-  return stringify(
-    rows.map((row) => recordOf(row, timeZone).map(spreadsheetSafe)),
-    CSV_OPTIONS,
-  );
+/** The CSV records of these orders (then refunds) without the header row (the book export writes them page by page). */
+export function csvBodyOf(rows: readonly OrderRow[], timeZone: string, refunds: readonly TillRefundRow[] = []): string {
+  const records = [
+    ...rows.map((row) => recordOf(row, timeZone)),
+    ...refunds.map((row) => refundRecordOf(row, timeZone)),
+  ].map((record) => record.map(spreadsheetSafe));
+  return stringify(records, CSV_OPTIONS);
 }

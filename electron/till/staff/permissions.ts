@@ -80,6 +80,13 @@ export const COMMAND_REQUIREMENTS = {
   'printer.save': 'setup',
   'printer.test': 'setup',
   'receipt.print': 'sell',
+  // Refunds (issue 18): managers and the owner start and track them; the day review reads them.
+  'refund.detail': 'review',
+  'refund.create': 'cancel',
+  'refund.sent': 'cancel',
+  'refund.sandboxSend': 'cancel',
+  'refund.keep': 'cancel',
+  'owner.toResolve': 'review',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {

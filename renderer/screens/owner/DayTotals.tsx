@@ -8,6 +8,7 @@ import { Bar } from 'react-chartjs-2';
 import type { DayReview, DayTotals as Totals } from '../../../shared/posapi.js';
 import { formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
+import { NetTakings } from '../refunds/NetTakings.js';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 
@@ -85,6 +86,7 @@ export function DayTotals({ review, locale }: { review: DayReview; locale: strin
   return (
     <div className="totals">
       <Figures totals={review.totals} locale={locale} />
+      <NetTakings review={review} locale={locale} />
       <HourlyChart totals={review.totals} />
     </div>
   );

@@ -7,6 +7,7 @@ import type { OrderDetail, OrderView, TillSettings } from '../../../shared/posap
 import { formatAmount, formatTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { RateLines } from '../../components/RateLines.js';
+import { RefundPanel } from '../refunds/RefundPanel.js';
 import { DeliveryLog } from './DeliveryLog.js';
 
 function Terms({ order, locale }: { order: OrderView; locale: string }) {
@@ -126,6 +127,7 @@ export function PaymentDetail({
           ? `${detail.settlement.status} ${detail.settlement.amount} ${detail.settlement.symbol}`
           : '—'}
       </p>
+      {o.status !== 'queued' ? <RefundPanel orderId={o.orderId} settings={settings} /> : null}
       <Timeline order={o} settings={settings} />
       <DeliveryLog detail={detail} settings={settings} />
     </section>

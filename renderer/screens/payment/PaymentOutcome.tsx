@@ -2,13 +2,23 @@
  * The end of a payment, full screen: success with what was charged, what was paid and the order id, or
  * failure (or cancellation, said as such) with why in words.
  */
+import type { ReactNode } from 'react';
 import type { OrderView } from '../../../shared/posapi.js';
 import { formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { useCashier } from '../../state/cashier.js';
 import { cancelled, failureText } from './failure-text.js';
 
-export function PaymentOutcome({ order, locale }: { order: OrderView; locale: string }) {
+export function PaymentOutcome({
+  order,
+  locale,
+  children,
+}: {
+  order: OrderView;
+  locale: string;
+  /** More for this outcome (a refund of money that arrived on a cancelled order). */
+  children?: ReactNode;
+}) {
   const { newSale, go } = useCashier();
   const ok = order.status === 'success';
   const title = ok ? t('status_success') : cancelled(order) ? t('status_cancelled') : t('status_failed');
@@ -45,6 +55,7 @@ export function PaymentOutcome({ order, locale }: { order: OrderView; locale: st
           {t('newSale')}
         </button>
       </div>
+      {children}
     </section>
   );
 }

@@ -17,7 +17,10 @@ import type { Ledger } from '../../results/ledger.js';
 import type { RouteHelpers } from '../../routes.js';
 import type { TransactionFacts } from '../facts.js';
 import type { DepositAddress, Rail } from '../rail.js';
+import type { PayoutChecker, PayoutDetection, PayoutVerdict } from '../../refunds/checks.js';
+import type { RefundRow } from '../../refunds/store.js';
 import { checkAgainstCatalog } from './catalog.js';
+import { checkEvmPayout, detectEvmPayout } from './payout-check.js';
 import {
   EvmConfigInputSchema,
   firstIssue,
@@ -56,7 +59,7 @@ export interface EvmRailView {
   problem: string;
 }
 
-export class EvmRail implements Rail {
+export class EvmRail implements Rail, PayoutChecker {
   readonly name = 'evm';
   private config: EvmConfig | undefined;
   /** The configuration actually running (undefined when the stored one does not fit the catalogue). */
@@ -115,6 +118,30 @@ export class EvmRail implements Rail {
 
   health(): ChainHealth[] {
     return this.scanners.map((s) => s.health);
+  }
+
+  /** Payout checks (refunds/checks.ts): a refund in an asset this rail carries live. */
+  handles(row: Pick<RefundRow, 'asset_id' | 'network'>): boolean {
+    return this.chainFor({ assetId: row.asset_id, network: row.network }) !== undefined;
+  }
+
+  /** The chain, configured asset and a node for a refund's asset (throws when it is not carried now). */
+  private async nodeFor(row: RefundRow) {
+    const found = this.chainFor({ assetId: row.asset_id, network: row.network });
+    const index = this.active?.chains.findIndex((c) => c === found?.chain) ?? -1;
+    const scanner = this.scanners[index];
+    if (!found || !scanner) throw new Error(`the EVM rail does not carry ${row.asset_id} now`);
+    return { ...found, client: await scanner.node() };
+  }
+
+  async check(row: RefundRow): Promise<PayoutVerdict> {
+    const { client, asset, chain } = await this.nodeFor(row);
+    return checkEvmPayout(client, row, asset, chain.requiredConfirmations);
+  }
+
+  async detect(row: RefundRow): Promise<PayoutDetection> {
+    const { client, asset } = await this.nodeFor(row);
+    return detectEvmPayout(client, row, asset, row.sent_height);
   }
 
   /** Scanners keep their own pace (pollMs); nothing falls due on the gateway clock. */

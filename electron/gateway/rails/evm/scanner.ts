@@ -110,6 +110,11 @@ export class EvmChainScanner {
     return { number: Number(parsed.data.number), hash: parsed.data.hash };
   }
 
+  /** A node of this chain that has just proven its chain id (for payout checks). */
+  node(): Promise<PublicClient> {
+    return this.rpc.connect();
+  }
+
   start(): void {
     this.stopped = false;
     let failures = 0;

@@ -1,0 +1,207 @@
+/**
+ * Refunds at the till (issue 18; README, "Refunds"): a manager or the owner starts one from an order
+ * with a reason; the gateway prepares it (the app never signs), the owner's own wallet pays it from
+ * the payout QR or text, and the txid is entered (or, in TEST MODE, the simulated wallet pays). The
+ * till keeps its own record (store.ts) for the day review, whose takings are shown net of refunds,
+ * and for the CSV, where each refund is a row of its own linked to its order.
+ */
+import { add, subtract } from '../../../shared/money.js';
+import { PosError, type DayReview } from '../../../shared/posapi.js';
+import type { DayRefunds, RefundDetail, ToResolveItem } from '../../../shared/posapi-refunds.js';
+import type { Refund } from '../../../shared/wire-refunds.js';
+import type { Clock } from '../../platform/clock.js';
+import type { GatewayClient } from '../link/gateway-client.js';
+import { posErrorOf } from '../link/link.js';
+import type { OrderBook, OrderRow } from '../orders/book.js';
+import type { TillRefundRow, TillRefunds } from './store.js';
+
+export interface RefundAreaDeps {
+  book: OrderBook;
+  refunds: TillRefunds;
+  client: GatewayClient;
+  clock: Clock;
+  dayRange: (day: string, timeZone: string) => [number, number];
+}
+
+export interface Staff {
+  id: string;
+  name: string;
+}
+
+/** The till's own record of a refund, as the gateway's shape (offline, or before it answered). */
+function fromRecord(row: TillRefundRow): Refund {
+  return {
+    refundId: row.refund_id,
+    traceId: row.trace_id,
+    orderId: row.order_id,
+    assetId: row.asset_id,
+    symbol: row.symbol,
+    amount: row.amount,
+    network: '',
+    isChain: true,
+    destination: row.destination,
+    tag: '',
+    reason: row.reason,
+    amountIn: 'asset',
+    quoteAssetId: row.quote_asset_id,
+    quoteSymbol: row.quote_symbol,
+    quoteAsked: '',
+    quoteAtOriginalRate: row.quote_value,
+    quoteAtTodayRate: row.quote_today,
+    originalPrice: '',
+    todayPrice: '',
+    status: row.status as Refund['status'],
+    txid: row.txid,
+    flagReason: row.flag_reason,
+    confirmations: 0,
+    requiredConfirmations: 0,
+    payoutUri: '',
+    memo: '',
+    createdAt: Math.floor(row.created_at / 1000),
+    updatedAt: Math.floor(row.updated_at / 1000),
+  };
+}
+
+export class RefundArea {
+  constructor(private readonly deps: RefundAreaDeps) {}
+
+  private order(orderId: string): OrderRow {
+    const row = this.deps.book.get(orderId);
+    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (row.status === 'queued') throw new PosError('conflict', 'The order has not reached the gateway yet.');
+    return row;
+  }
+
+  /** The order's money to resolve and refunds; the till's own record when the gateway cannot answer. */
+  async detail(orderId: string): Promise<RefundDetail> {
+    const row = this.order(orderId);
+    const { client, refunds, clock } = this.deps;
+    try {
+      const [resolve, list] = await Promise.all([client.resolve(row.trace_id), client.refunds(row.trace_id)]);
+      const known = new Map(refunds.of(orderId).map((r) => [r.refund_id, r]));
+      for (const refund of list) {
+        const mine = known.get(refund.refundId);
+        if (mine && mine.status !== refund.status)
+          refunds.save(orderId, refund, { id: mine.staff_id, name: mine.staff_name }, clock.now());
+      }
+      return { orderId, traceId: row.trace_id, resolve, refunds: list, error: '' };
+    } catch (error) {
+      const message = posErrorOf(error).message;
+      return {
+        orderId,
+        traceId: row.trace_id,
+        resolve: null,
+        refunds: refunds.of(orderId).map(fromRecord),
+        error: message,
+      };
+    }
+  }
+
+  async create(
+    orderId: string,
+    asked: { amount: string; amountIn: string; assetId?: string; destination: string; tag?: string; reason: string },
+    staff: Staff,
+  ): Promise<{ refund: Refund; detail: RefundDetail }> {
+    const row = this.order(orderId);
+    const refund = await this.deps.client.createRefund({ traceId: row.trace_id, ...asked });
+    this.deps.refunds.save(orderId, refund, staff, this.deps.clock.now());
+    this.deps.book.event(
+      orderId,
+      this.deps.clock.now(),
+      'note',
+      `${staff.name} asked for a refund of ${refund.amount} ${refund.symbol}: ${refund.reason}`,
+    );
+    return { refund, detail: await this.detail(orderId) };
+  }
+
+  async keep(orderId: string, asked: { amount: string; assetId?: string; reason: string }, staff: Staff) {
+    const row = this.order(orderId);
+    await this.deps.client.keep({ traceId: row.trace_id, ...asked });
+    this.deps.book.event(orderId, this.deps.clock.now(), 'note', `${staff.name} kept ${asked.amount}: ${asked.reason}`);
+    return this.detail(orderId);
+  }
+
+  async sent(orderId: string, refundId: string, txid: string | undefined, staff: Staff): Promise<Refund> {
+    const row = this.order(orderId);
+    const { client } = this.deps;
+    if ((await client.refund(refundId)).traceId !== row.trace_id)
+      throw new PosError('conflict', 'That refund belongs to another order.', 'refundId');
+    const refund = txid ? await client.refundSent(refundId, txid) : await client.sandboxSendRefund(refundId);
+    this.deps.refunds.save(orderId, refund, staff, this.deps.clock.now());
+    return refund;
+  }
+
+  /** Every payment with money still to refund or keep, with the till's order when it has one. */
+  async toResolve(): Promise<ToResolveItem[]> {
+    const list = await this.deps.client.toResolve();
+    return list.map((item) => ({ ...item, tillOrderId: this.deps.book.byTraceId(item.traceId)?.order_id ?? '' }));
+  }
+
+  /** Asks the gateway for the refunds of the day still on their way (best effort: offline, the record stays). */
+  async refreshDay(day: string, timeZone: string): Promise<void> {
+    const [from, to] = this.deps.dayRange(day, timeZone);
+    const open = this.deps.refunds.between(from, to).filter((r) => r.status === 'to_send' || r.status === 'sent');
+    for (const row of open) {
+      try {
+        const refund = await this.deps.client.refund(row.refund_id);
+        if (refund.status !== row.status)
+          this.deps.refunds.save(
+            row.order_id,
+            refund,
+            { id: row.staff_id, name: row.staff_name },
+            this.deps.clock.now(),
+          );
+      } catch {
+        return;
+      }
+    }
+  }
+
+  /** The day's refunds, and takings net of the refunds of successful orders (valued at their own rate). */
+  day(review: DayReview): DayRefunds {
+    const [from, to] = this.deps.dayRange(review.day, review.timeZone);
+    const rows = this.deps.refunds.between(from, to).filter((r) => r.status !== 'flagged');
+    const perQuote = new Map<string, DayRefunds['perQuote'][number]>();
+    const entry = (quoteAssetId: string, symbol: string) => {
+      const found = perQuote.get(quoteAssetId) ?? {
+        quoteAssetId,
+        symbol,
+        takings: '0',
+        refundedFromTakings: '0',
+        net: '0',
+        returnedNotTakings: '0',
+      };
+      perQuote.set(quoteAssetId, found);
+      return found;
+    };
+    for (const q of review.totals.perQuote) entry(q.quoteAssetId, q.symbol).takings = q.total;
+    for (const r of rows) {
+      const e = entry(r.quote_asset_id, r.quote_symbol);
+      const value = r.quote_value || '0';
+      if (this.deps.book.get(r.order_id)?.status === 'success')
+        e.refundedFromTakings = add(e.refundedFromTakings, value);
+      else e.returnedNotTakings = add(e.returnedNotTakings, value);
+    }
+    for (const e of perQuote.values()) e.net = subtract(e.takings, e.refundedFromTakings);
+    return {
+      perQuote: [...perQuote.values()],
+      items: this.deps.refunds.between(from, to).map((r) => ({
+        refundId: r.refund_id,
+        orderId: r.order_id,
+        createdAt: r.created_at,
+        amount: r.amount,
+        symbol: r.symbol,
+        quoteValue: r.quote_value,
+        quoteSymbol: r.quote_symbol,
+        status: r.status,
+        reason: r.reason,
+        staffName: r.staff_name,
+      })),
+    };
+  }
+
+  /** Refunds asked in [fromMs, toMs) (the CSV's refund rows). */
+  between(fromMs: number, toMs: number): TillRefundRow[] {
+    return this.deps.refunds.between(fromMs, toMs);
+  }
+}
