@@ -187,7 +187,7 @@ const en = {
   backupWarnFailing: 'Backups are failing: ask the owner to check Backups.',
   bookExportTitle: 'Export the whole book',
   bookExportIntro:
-    'Every order, transaction, order event and audit log entry as CSV files in one zip, for the accountant or a move to another system. Not encrypted: keep it safe.',
+    'Every order, transaction, order event, refund and audit log entry as CSV files in one zip, for the accountant or a move to another system. Not encrypted: keep it safe.',
   bookExportButton: 'Export the whole book (zip)',
   bookExportRunning: 'Exporting…',
   bookExportDone: 'Exported {file} ({size}): {files}.',

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_COLUMNS } from '../../electron/till/owner/csv.js';
-import { ORDER_EVENT_COLUMNS, TRANSACTION_COLUMNS } from '../../electron/till/owner/book-export.js';
+import { ORDER_EVENT_COLUMNS, REFUND_COLUMNS, TRANSACTION_COLUMNS } from '../../electron/till/owner/book-export.js';
 import { AUDIT_CSV_COLUMNS } from '../../electron/till/audit/csv.js';
 import { USDT } from '../helpers/gateway.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
@@ -50,15 +50,21 @@ describe('backup.exportBook', () => {
     expect(refused.error?.code).toBe('forbidden');
 
     await pos.signIn('owner', PINS.owner);
+    const refund = await pos.call('refund.create', {
+      orderId: paid.orderId,
+      amount: '1.25',
+      destination: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+      reason: 'returned a scone',
+    });
     const book = await pos.call('backup.exportBook', {});
     expect(book.filename).toMatch(/^paydesk-book-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = Buffer.from(book.zipBase64, 'base64');
     expect(zip.byteLength).toBe(book.bytes);
     const files = unzipSync(new Uint8Array(zip));
     expect(Object.keys(files).sort()).toEqual(
-      ['README.txt', 'audit_log.csv', 'order_events.csv', 'orders.csv', 'transactions.csv'].sort(),
+      ['README.txt', 'audit_log.csv', 'order_events.csv', 'orders.csv', 'refunds.csv', 'transactions.csv'].sort(),
     );
-    const names = ['orders.csv', 'transactions.csv', 'order_events.csv', 'audit_log.csv'];
+    const names = ['orders.csv', 'transactions.csv', 'order_events.csv', 'refunds.csv', 'audit_log.csv'];
     expect(book.files).toEqual(
       names.map((name) => ({ name, rows: (parse(strFromU8(files[name]!)) as string[][]).length - 1 })),
     );
@@ -69,6 +75,7 @@ describe('backup.exportBook', () => {
     expect(header('transactions.csv')).toEqual([...TRANSACTION_COLUMNS]);
     expect(header('order_events.csv')).toEqual([...ORDER_EVENT_COLUMNS]);
     expect(header('audit_log.csv')).toEqual(AUDIT_CSV_COLUMNS);
+    expect(header('refunds.csv')).toEqual([...REFUND_COLUMNS]);
 
     const orders = table(files, 'orders.csv');
     expect(orders.map((o) => o.order_id)).toEqual([paid.orderId, open.orderId]);
@@ -79,6 +86,15 @@ describe('backup.exportBook', () => {
     expect(txs.length).toBeGreaterThanOrEqual(1);
     expect(txs.every((tx) => tx.order_id === paid.orderId && tx.txid !== '')).toBe(true);
     expect(txs.reduce((sum, tx) => sum + Number(tx.amount), 0)).toBeGreaterThan(0);
+    const refunds = table(files, 'refunds.csv');
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      order_id: paid.orderId,
+      amount: '1.25',
+      reason: 'returned a scone',
+      staff: 'Owner',
+    });
+    expect(refund.refunds.map((r: any) => r.id ?? r.refundId)).toContain(refunds[0]!.refund_id);
     const events = table(files, 'order_events.csv');
     expect(new Set(events.map((e) => e.order_id))).toEqual(new Set([paid.orderId, open.orderId]));
 

@@ -16,6 +16,7 @@ import { AUDIT_CSV_COLUMNS, auditCsvRecords } from '../audit/csv.js';
 import { wallClock } from '../calendar.js';
 import type { OrderRow } from '../orders/book.js';
 import { parseResult } from '../orders/views.js';
+import type { TillRefundRow } from '../refunds/store.js';
 import { CSV_COLUMNS, CSV_OPTIONS, csvBodyOf, isoInZone, spreadsheetSafe } from './csv.js';
 
 export interface BookSources {
@@ -44,6 +45,25 @@ export const TRANSACTION_COLUMNS = [
   'explorer_url',
 ] as const;
 export const ORDER_EVENT_COLUMNS = ['order_id', 'at', 'kind', 'text'] as const;
+/** refunds.csv: the till's record of each refund it asked for, as the gateway last reported it. */
+export const REFUND_COLUMNS = [
+  'refund_id',
+  'order_id',
+  'trace_id',
+  'created_at',
+  'status',
+  'asset_id',
+  'symbol',
+  'amount',
+  'quote_symbol',
+  'quote_value',
+  'quote_today',
+  'destination',
+  'txid',
+  'flag_reason',
+  'reason',
+  'staff',
+] as const;
 
 const PAGE = 250;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -132,6 +152,30 @@ async function writeBook(db: Database.Database, zip: Zip, timeZone: string, mtim
     events.write(csvLines(page.map((e) => [e.order_id, isoInZone(e.at, timeZone), e.kind, e.text])), page.length);
   }
   files.push(events.end());
+
+  const refunds = new ZipCsv(zip, 'refunds.csv', REFUND_COLUMNS, mtime);
+  for await (const page of pages<TillRefundRow>(db, 'SELECT * FROM refunds ORDER BY created_at, refund_id')) {
+    const records = page.map((r) => [
+      r.refund_id,
+      r.order_id,
+      r.trace_id,
+      isoInZone(r.created_at, timeZone),
+      r.status,
+      r.asset_id,
+      r.symbol,
+      r.amount,
+      r.quote_symbol,
+      r.quote_value,
+      r.quote_today,
+      r.destination,
+      r.txid,
+      r.flag_reason,
+      r.reason,
+      r.staff_name,
+    ]);
+    refunds.write(csvLines(records), page.length);
+  }
+  files.push(refunds.end());
 
   const audit = new ZipCsv(zip, 'audit_log.csv', AUDIT_CSV_COLUMNS, mtime);
   type AuditRow = { seq: number; at: number; actor_id: string; actor_name: string; action: string };
