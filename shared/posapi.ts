@@ -8,6 +8,7 @@ import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreSta
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
+import { salesArgSchemas, type SalesResults } from './posapi-sales.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -348,9 +349,10 @@ export const posArgSchemas = {
   'owner.export': z.object({ from: dayArg, to: dayArg }).strict(),
   ...staffArgSchemas,
   ...backupArgSchemas,
+  ...salesArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults {
+export interface PosResults extends StaffResults, SalesResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

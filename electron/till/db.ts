@@ -13,6 +13,7 @@ import { migration as staff } from './migrations/006-staff.js';
 import { migration as orderCashier } from './migrations/007-order-cashier.js';
 import { migration as auditLog } from './migrations/008-audit-log.js';
 import { migration as payBy } from './migrations/009-pay-by.js';
+import { migration as catalogue } from './migrations/010-catalogue.js';
 
 /** In order; a new migration is a new file added at the end. */
 export const tillMigrations: readonly Migration[] = [
@@ -25,6 +26,7 @@ export const tillMigrations: readonly Migration[] = [
   orderCashier,
   auditLog,
   payBy,
+  catalogue,
 ];
 
 export function openTillDb(file: string): Db {

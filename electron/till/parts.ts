@@ -11,6 +11,8 @@ import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Catalog } from './link/catalog.js';
+import type { ItemStore } from './catalogue/items.js';
+import type { SalesSettingsStore } from './catalogue/sales-settings.js';
 import type { GatewayLink } from './link/link.js';
 import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
@@ -64,6 +66,9 @@ export interface TillParts {
   readonly owner: OwnerArea;
   readonly staff: StaffArea;
   readonly audit: AuditLog;
+  /** The item catalogue and the sales settings (README, "Catalogue"). */
+  readonly items: ItemStore;
+  readonly sales: SalesSettingsStore;
   readonly cadence: PollCadence;
   readonly scheduler: Scheduler;
   /** The order as the renderer sees it (instruction deadlines on the till's clock). */

@@ -52,6 +52,18 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
     keep: 2,
   }),
   'backup.restore': () => ({ file: '/nonexistent/backup.pdbackup', passphrase: 'whatever' }),
+  'items.save': () => ({
+    name: 'Tea',
+    price: '2.50',
+    category: 'Drinks',
+    taxRate: '0',
+    sku: '',
+    barcode: '',
+    colour: '',
+  }),
+  'items.delete': () => ({ itemId: 'it-00000000' }),
+  'items.import': () => ({ csv: 'name,price\r\nScone,3\r\n' }),
+  'sales.saveSettings': () => ({ tipsEnabled: false }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

@@ -17,6 +17,15 @@ import { cancelOrder, refreshOrder } from './payment.js';
 import { priceSources, savePriceSources } from './prices.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
 import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
+import {
+  deleteItem,
+  exportItems,
+  importItems,
+  listItems,
+  saveItem,
+  saveSalesSettings,
+  salesSettings,
+} from './sales.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
   addStaff,
@@ -109,5 +118,13 @@ export function tillCommands(till: TillParts): PosHandlers {
     'owner.prices': remote(priceSources),
     'owner.savePrices': remote(savePriceSources),
     'rails.health': remote(railHealth),
+    // catalogue and sales settings
+    'items.list': local(listItems),
+    'items.save': local(saveItem),
+    'items.delete': local(deleteItem),
+    'items.export': local(exportItems),
+    'items.import': local(importItems),
+    'sales.settings': local(salesSettings),
+    'sales.saveSettings': local(saveSalesSettings),
   } satisfies PosHandlers;
 }

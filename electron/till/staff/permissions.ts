@@ -10,7 +10,15 @@ import type { PosCommand } from '../../../shared/posapi.js';
 export type Requirement = 'open' | 'signedIn' | Permission;
 
 const CASHIER: readonly Permission[] = ['sell'];
-const MANAGER: readonly Permission[] = [...CASHIER, 'orders.all', 'cancel', 'review', 'review.decide', 'export'];
+const MANAGER: readonly Permission[] = [
+  ...CASHIER,
+  'orders.all',
+  'cancel',
+  'review',
+  'review.decide',
+  'export',
+  'catalogue',
+];
 const OWNER: readonly Permission[] = [...MANAGER, 'setup', 'staff', 'audit', 'backup'];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -71,6 +79,15 @@ export const COMMAND_REQUIREMENTS = {
   'backup.run': 'backup',
   // Refused by the command itself once the till is set up or has orders (first run is open anyway).
   'backup.restore': 'setup',
+  // The grid and the cart's tax rules: everyone who sells needs them.
+  'items.list': 'sell',
+  'sales.settings': 'sell',
+  'items.save': 'catalogue',
+  'items.delete': 'catalogue',
+  'items.export': 'catalogue',
+  'items.import': 'catalogue',
+  // Tax mode, rounding, tips and the receipt's shop details are Setup (the owner).
+  'sales.saveSettings': 'setup',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {
@@ -93,4 +110,5 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   staff: 'manage staff',
   audit: 'see the audit log',
   backup: 'manage backups',
+  catalogue: 'edit the catalogue',
 };
