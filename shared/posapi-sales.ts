@@ -4,7 +4,14 @@
  * prints about the shop). Spread into the contract in posapi.ts; permissions in staff/permissions.ts.
  */
 import { z } from 'zod';
-import { DecimalTextSchema, PercentSchema, RoundingRuleSchema, TaxModeSchema } from './cart/types.js';
+import {
+  CartInputSchema,
+  DecimalTextSchema,
+  PercentSchema,
+  RoundingRuleSchema,
+  TaxModeSchema,
+  type PricedCart,
+} from './cart/types.js';
 
 // Shown on the grid, receipts and screens: printable text, no control or direction characters.
 const plainText = (max: number) =>
@@ -87,7 +94,71 @@ export const DEFAULT_SALES_SETTINGS: SalesSettings = {
   taxId: '',
 };
 
+/** How a sale is paid: any of cash, card on an external terminal, and crypto for the rest (the gateway). */
+export const CheckoutSchema = z
+  .object({
+    cart: CartInputSchema,
+    /** Cash counted toward the sale (`amount`) out of what the payer handed over (`tendered`). */
+    cash: z.object({ amount: DecimalTextSchema, tendered: DecimalTextSchema }).strict().optional(),
+    /** Paid on the card terminal, with its reference (the slip's number). */
+    card: z
+      .object({ amount: DecimalTextSchema, reference: plainText(40).pipe(z.string().min(1, 'type the reference')) })
+      .strict()
+      .optional(),
+    /** What is left after cash and card goes to the gateway in this asset. */
+    crypto: z
+      .object({ paymentAssetId: z.string().trim().min(1).max(64), isChain: z.boolean() })
+      .strict()
+      .optional(),
+    note: plainText(50).optional(),
+  })
+  .strict();
+export type CheckoutArgs = z.infer<typeof CheckoutSchema>;
+
+/** One way the payer paid part of a sale. */
+export interface TenderView {
+  kind: 'cash' | 'card' | 'crypto';
+  /** Counted toward the sale's total, in the shop currency. */
+  amount: string;
+  /** Cash: handed over, and the change given back; '' otherwise. */
+  tendered: string;
+  change: string;
+  /** Card: the terminal's reference; crypto: the order id in the order book. */
+  reference: string;
+}
+
+/**
+ * `open` while the crypto part is not yet paid; `paid` when every tender is in; `failed` when the
+ * crypto part ended unpaid (the cashier gives back cash and voids the card payment).
+ */
+export type SaleStatus = 'open' | 'paid' | 'failed';
+
+export interface SaleView {
+  saleId: string;
+  createdAt: number;
+  cashierName: string;
+  /** The shop currency (quote asset id) and its symbol. */
+  currency: string;
+  symbol: string;
+  priced: PricedCart;
+  tenders: TenderView[];
+  /** The crypto part's order ('' when none). */
+  orderId: string;
+  status: SaleStatus;
+  note: string;
+}
+
 export const salesArgSchemas = {
+  /** Prices the cart again in the main process, records cash and card, and sends the rest to the gateway. */
+  'sale.checkout': CheckoutSchema,
+  /** A sale by its id, or the sale an order is the crypto part of. */
+  'sale.get': z
+    .object({
+      saleId: z.string().trim().min(4).max(40).optional(),
+      orderId: z.string().trim().min(6).max(36).optional(),
+    })
+    .strict()
+    .refine((a) => (a.saleId === undefined) !== (a.orderId === undefined), 'give a saleId or an orderId'),
   /** The grid: every item, by category then name. */
   'items.list': z.object({}).strict(),
   /** Creates an item (no `itemId`) or replaces one's fields. */
@@ -101,6 +172,8 @@ export const salesArgSchemas = {
 } as const;
 
 export interface SalesResults {
+  'sale.checkout': SaleView;
+  'sale.get': SaleView;
   'items.list': ItemView[];
   'items.save': ItemView;
   'items.delete': { deleted: true };

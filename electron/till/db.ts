@@ -14,6 +14,7 @@ import { migration as orderCashier } from './migrations/007-order-cashier.js';
 import { migration as auditLog } from './migrations/008-audit-log.js';
 import { migration as payBy } from './migrations/009-pay-by.js';
 import { migration as catalogue } from './migrations/010-catalogue.js';
+import { migration as sales } from './migrations/011-sales.js';
 
 /** In order; a new migration is a new file added at the end. */
 export const tillMigrations: readonly Migration[] = [
@@ -27,6 +28,7 @@ export const tillMigrations: readonly Migration[] = [
   auditLog,
   payBy,
   catalogue,
+  sales,
 ];
 
 export function openTillDb(file: string): Db {

@@ -13,6 +13,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Catalog } from './link/catalog.js';
 import type { ItemStore } from './catalogue/items.js';
 import type { SalesSettingsStore } from './catalogue/sales-settings.js';
+import type { SalesBook } from './sales/book.js';
 import type { GatewayLink } from './link/link.js';
 import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
@@ -69,6 +70,8 @@ export interface TillParts {
   /** The item catalogue and the sales settings (README, "Catalogue"). */
   readonly items: ItemStore;
   readonly sales: SalesSettingsStore;
+  /** Sales with their lines and tenders (README, "Selling with a cart"). */
+  readonly saleBook: SalesBook;
   readonly cadence: PollCadence;
   readonly scheduler: Scheduler;
   /** The order as the renderer sees it (instruction deadlines on the till's clock). */

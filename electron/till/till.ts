@@ -15,6 +15,7 @@ import { tillCommands } from './commands/index.js';
 import { Catalog } from './link/catalog.js';
 import { ItemStore } from './catalogue/items.js';
 import { SalesSettingsStore } from './catalogue/sales-settings.js';
+import { SalesBook } from './sales/book.js';
 import { GatewayLink } from './link/link.js';
 import { OrderBook, type OrderRow } from './orders/book.js';
 import { isEnded } from './orders/machine.js';
@@ -48,6 +49,7 @@ export class Till implements TillParts {
   readonly audit: AuditLog;
   readonly items: ItemStore;
   readonly sales: SalesSettingsStore;
+  readonly saleBook: SalesBook;
   private closed = false;
 
   constructor(readonly deps: TillDeps) {
@@ -56,6 +58,7 @@ export class Till implements TillParts {
     this.audit = new AuditLog(db, clock);
     this.items = new ItemStore(db, clock, deps.ids);
     this.sales = new SalesSettingsStore(db);
+    this.saleBook = new SalesBook(db);
     this.staff = new StaffArea({
       db,
       clock,

@@ -64,6 +64,11 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'items.delete': () => ({ itemId: 'it-00000000' }),
   'items.import': () => ({ csv: 'name,price\r\nScone,3\r\n' }),
   'sales.saveSettings': () => ({ tipsEnabled: false }),
+  'sale.checkout': () => ({
+    cart: { lines: [{ name: 'Tea', unitPrice: '1', quantity: 1, taxRate: '0' }] },
+    card: { amount: '1', reference: 'R1' },
+  }),
+  'sale.get': () => ({ saleId: 'sl-none' }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

@@ -26,6 +26,7 @@ import {
   saveSalesSettings,
   salesSettings,
 } from './sales.js';
+import { checkout, getSale } from './checkout.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
   addStaff,
@@ -126,5 +127,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'items.import': local(importItems),
     'sales.settings': local(salesSettings),
     'sales.saveSettings': local(saveSalesSettings),
+    'sale.checkout': remote(checkout),
+    'sale.get': local(getSale),
   } satisfies PosHandlers;
 }

@@ -88,6 +88,9 @@ export const COMMAND_REQUIREMENTS = {
   'items.import': 'catalogue',
   // Tax mode, rounding, tips and the receipt's shop details are Setup (the owner).
   'sales.saveSettings': 'setup',
+  // Selling with a cart; a cashier opens only their own sales (the command checks, as for orders).
+  'sale.checkout': 'sell',
+  'sale.get': 'sell',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {
