@@ -9,6 +9,8 @@ import { Owner } from '../screens/Owner.js';
 import { Payment } from '../screens/Payment.js';
 import { Receipt } from '../screens/Receipt.js';
 import { Setup } from '../screens/Setup.js';
+import { CartScreen } from '../screens/cart/CartScreen.js';
+import { SaleReceipt } from '../screens/cart/SaleReceipt.js';
 import { AuditScreen } from '../screens/audit/AuditScreen.js';
 import { useAccess, useIdleLock, useLock, useSignedOutWatch, type Access } from '../screens/signin/access.js';
 import { SessionBar } from '../screens/signin/SessionBar.js';
@@ -94,6 +96,10 @@ function CashierScreens({ settings }: { settings: TillSettings }) {
       return <Orders settings={settings} />;
     case 'owner':
       return <Owner settings={settings} />;
+    case 'cart':
+      return <CartScreen settings={settings} />;
+    case 'sale':
+      return <SaleReceipt settings={settings} />;
     default:
       return <Charge settings={settings} />;
   }

@@ -77,6 +77,7 @@ export function Nav({ access }: { access?: Access }) {
   return (
     <nav aria-label={t('mainNav')} className="no-print">
       <ul>
+        {may('sell') ? item('cart', t('navCart')) : null}
         {may('sell') ? item('charge', t('navCharge')) : null}
         {may('sell') ? item('orders', t('navOrders'), open) : null}
         {may('setup') ? item('setup', t('navSetup')) : null}

@@ -6,6 +6,7 @@ import { formatAmount, formatDateTime } from '../app/format.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
 import { cancelled, failureText } from './payment/failure-text.js';
+import { OrderSale } from './cart/SaleReceipt.js';
 
 export function Receipt({ settings }: { settings: TillSettings }) {
   const { orderId, newSale, go } = useCashier();
@@ -61,6 +62,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
                 })}
           </dd>
         </dl>
+        <OrderSale orderId={view.orderId} settings={settings} />
       </article>
       <div className="row no-print">
         <button type="button" onClick={() => window.print()}>
