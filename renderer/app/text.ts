@@ -339,7 +339,7 @@ const en = {
   customAmount: 'Custom amount',
   customLine: 'Custom amount',
   addAmount: 'Add to cart',
-  addItem: 'Add {name}, {price} {symbol}',
+  addItem: 'Add {name}, {price}',
   noItems: 'No items here yet. Managers add them under Catalogue.',
   cartEmpty: 'The cart is empty: tap an item, scan a barcode, or type a custom amount.',
   cartLines: 'Items in the cart',

@@ -5,15 +5,13 @@
  */
 import { useState } from 'react';
 import type { PricedCart } from '../../../shared/cart/types.js';
-import { formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { useCart } from '../../state/cart.js';
 import { DiscountEditor } from './DiscountEditor.js';
 
-export function CartLines({ priced, locale, symbol }: { priced: PricedCart | null; locale: string; symbol: string }) {
+export function CartLines({ priced, money }: { priced: PricedCart | null; money: (amount: string) => string }) {
   const { lines, setQuantity, setLineDiscount, orderDiscount, setOrderDiscount } = useCart();
   const [editing, setEditing] = useState<string | null>(null);
-  const money = (amount: string) => `${formatAmount(amount, locale)} ${symbol}`;
   if (lines.length === 0) return <p className="hint cart-empty">{t('cartEmpty')}</p>;
   return (
     <>

@@ -11,6 +11,7 @@ import type { TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { useQuoteAssets } from '../../api/hooks.js';
 import { usePosApi } from '../../app/api-context.js';
+import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { PayeeLine } from '../../components/PayeeLine.js';
 import { cartInput, useCart } from '../../state/cart.js';
@@ -50,6 +51,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
   const quote = quotes.data?.find((q) => q.assetId === settings.quoteAssetId);
   const symbol = quote?.symbol ?? settings.quoteAssetId.toUpperCase();
   const places = quote?.decimalDigit ?? 2;
+  const money = (amount: string) => moneyText(amount, places, settings.locale, symbol);
   const input = cartInput(cart);
   const priced = useMemo(
     () =>
@@ -67,7 +69,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
       <PayeeLine settings={settings} />
       <div className="cart-layout">
         {step === 'cart' ? (
-          <ItemGrid items={items.data ?? []} locale={settings.locale} symbol={symbol} />
+          <ItemGrid items={items.data ?? []} locale={settings.locale} symbol={symbol} money={money} />
         ) : priced && sales.data ? (
           <TenderPanel
             priced={priced}
@@ -75,6 +77,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
             quoteAssetId={settings.quoteAssetId}
             locale={settings.locale}
             symbol={symbol}
+            places={places}
             busy={mutation.isPending}
             error={error}
             onBack={() => setStep('cart')}
@@ -85,7 +88,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
           />
         ) : null}
         <aside className="cart" aria-label={t('cartTitle')}>
-          <CartLines priced={priced} locale={settings.locale} symbol={symbol} />
+          <CartLines priced={priced} money={money} />
           {step === 'cart' ? (
             <div className="row spaced">
               <button type="button" disabled={cart.lines.length === 0} onClick={cart.clear}>

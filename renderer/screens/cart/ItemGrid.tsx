@@ -90,7 +90,17 @@ function CustomAmount({ locale, symbol }: { locale: string; symbol: string }) {
   );
 }
 
-export function ItemGrid({ items, locale, symbol }: { items: readonly ItemView[]; locale: string; symbol: string }) {
+export function ItemGrid({
+  items,
+  locale,
+  symbol,
+  money,
+}: {
+  items: readonly ItemView[];
+  locale: string;
+  symbol: string;
+  money: (amount: string) => string;
+}) {
   const addItem = useCart((s) => s.addItem);
   const categories = useMemo(() => categoriesOf(items), [items]);
   const [tab, setTab] = useState<string | null>(null);
@@ -126,12 +136,10 @@ export function ItemGrid({ items, locale, symbol }: { items: readonly ItemView[]
               className="item-tile"
               style={item.colour ? { borderColor: item.colour, boxShadow: `inset 0 6px 0 ${item.colour}` } : undefined}
               onClick={() => addItem(item)}
-              aria-label={t('addItem', { name: item.name, price: formatAmount(item.price, locale), symbol })}
+              aria-label={t('addItem', { name: item.name, price: money(item.price) })}
             >
               <strong>{item.name}</strong>
-              <span>
-                {formatAmount(item.price, locale)} {symbol}
-              </span>
+              <span>{money(item.price)}</span>
             </button>
           ))}
           {shown.length === 0 ? <p className="hint">{t('noItems')}</p> : null}

@@ -5,8 +5,9 @@
  */
 import type { TillSettings } from '../../../shared/posapi.js';
 import type { SaleView } from '../../../shared/posapi-sales.js';
-import { useAppInfo } from '../../api/hooks.js';
-import { formatAmount, formatDateTime } from '../../app/format.js';
+import { useAppInfo, useQuoteAssets } from '../../api/hooks.js';
+import { formatDateTime } from '../../app/format.js';
+import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { useCashier } from '../../state/cashier.js';
 import { useSale, useSalesSettings } from './hooks.js';
@@ -40,7 +41,9 @@ function TenderLines({ sale, money }: { sale: SaleView; money: (a: string) => st
 
 /** The lines, discounts, taxes, tip and tenders of a sale. */
 export function SaleDetails({ sale, locale }: { sale: SaleView; locale: string }) {
-  const money = (amount: string) => `${formatAmount(amount, locale)} ${sale.symbol}`;
+  const quotes = useQuoteAssets(true);
+  const places = quotes.data?.find((q) => q.assetId === sale.currency)?.decimalDigit ?? 2;
+  const money = (amount: string) => moneyText(amount, places, locale, sale.symbol);
   const p = sale.priced;
   return (
     <div className="sale-details">

@@ -8,7 +8,7 @@ import type { PricedCart } from '../../../shared/cart/types.js';
 import { compare, isDecimalText, isPositive, min, parseAmount, remaining, subtract } from '../../../shared/money.js';
 import type { CheckoutArgs, SalesSettings } from '../../../shared/posapi-sales.js';
 import { usePaymentAssets } from '../../api/hooks.js';
-import { formatAmount } from '../../app/format.js';
+import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { useCart } from '../../state/cart.js';
 import { AssetPicker } from '../charge/AssetPicker.js';
@@ -23,7 +23,15 @@ export function split(total: string, tendered: string, card: string) {
   return { cardPart, cashPart, change: subtract(tendered, cashPart), rest: remaining(afterCard, cashPart) };
 }
 
-function TipChoice({ settings, priced }: { settings: SalesSettings; priced: PricedCart }) {
+function TipChoice({
+  settings,
+  priced,
+  money,
+}: {
+  settings: SalesSettings;
+  priced: PricedCart;
+  money: (amount: string) => string;
+}) {
   const { tip, setTip } = useCart();
   const [custom, setCustom] = useState('');
   const choice = (label: string, selected: boolean, onClick: () => void) => (
@@ -33,7 +41,7 @@ function TipChoice({ settings, priced }: { settings: SalesSettings; priced: Pric
   );
   return (
     <fieldset className="tip-choice">
-      <legend>{t('tipAsk', { amount: priced.saleTotal })}</legend>
+      <legend>{t('tipAsk', { amount: money(priced.saleTotal) })}</legend>
       {choice(t('noTip'), tip.kind === 'none', () => setTip({ kind: 'none' }))}
       {settings.tipPresets.map((p) =>
         choice(`${p}%`, tip.kind === 'percent' && tip.value === p, () => setTip({ kind: 'percent', value: p })),
@@ -90,6 +98,7 @@ export function TenderPanel(props: {
   quoteAssetId: string;
   locale: string;
   symbol: string;
+  places: number;
   busy: boolean;
   error: string;
   onBack: () => void;
@@ -100,7 +109,7 @@ export function TenderPanel(props: {
   const [card, setCard] = useState('');
   const [reference, setReference] = useState('');
   const [asset, setAsset] = useState('');
-  const money = (amount: string) => `${formatAmount(amount, locale)} ${symbol}`;
+  const money = (amount: string) => moneyText(amount, props.places, locale, symbol);
   const parts = split(priced.total, amountOf(tendered), amountOf(card));
   const assets = usePaymentAssets(
     props.quoteAssetId,
@@ -117,7 +126,7 @@ export function TenderPanel(props: {
     });
   return (
     <div className="tender-panel">
-      {props.settings.tipsEnabled ? <TipChoice settings={props.settings} priced={priced} /> : null}
+      {props.settings.tipsEnabled ? <TipChoice settings={props.settings} priced={priced} money={money} /> : null}
       <p className="due">
         {t('toPay')} <strong>{money(priced.total)}</strong>
       </p>
