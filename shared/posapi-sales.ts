@@ -25,6 +25,8 @@ const code = z
   .trim()
   .max(40)
   .regex(/^[\x21-\x7e]*$/, 'must be letters, digits or symbols without spaces');
+const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
+
 export const ItemIdSchema = z
   .string()
   .trim()
@@ -169,9 +171,15 @@ export const salesArgSchemas = {
   'items.import': z.object({ csv: z.string().max(1_000_000) }).strict(),
   'sales.settings': z.object({}).strict(),
   'sales.saveSettings': SalesSettingsSchema.partial().strict(),
+  /** The cart sales of a shop day (today when absent). */
+  'sales.day': z.object({ day: dayArg.optional() }).strict(),
+  /** CSV of the cart sales created in [from, to] (shop days, inclusive). */
+  'sales.export': z.object({ from: dayArg, to: dayArg }).strict(),
 } as const;
 
 export interface SalesResults {
+  'sales.day': SalesSummary & { day: string };
+  'sales.export': { filename: string; csv: string; rows: number };
   'sale.checkout': SaleView;
   'sale.get': SaleView;
   'items.list': ItemView[];
@@ -181,4 +189,41 @@ export interface SalesResults {
   'items.import': CatalogueImport;
   'sales.settings': SalesSettings;
   'sales.saveSettings': SalesSettings;
+}
+
+/** One row of a sum by something (a tender kind, a crypto asset, a cashier), in the shop currency. */
+export interface SumRow {
+  key: string;
+  label: string;
+  count: number;
+  amount: string;
+}
+
+/**
+ * What cart sales came to over a day or a shift (README, "Selling with a cart"): only paid sales
+ * count in the sums; open and failed ones are counted apart. Amounts in the shop currency.
+ */
+export interface SalesSummary {
+  currency: string;
+  symbol: string;
+  paid: number;
+  open: number;
+  failed: number;
+  /** Sums of paid sales: sale totals (tips apart), tips, discounts, taxes, and all the payers paid. */
+  saleTotal: string;
+  tips: string;
+  discounts: string;
+  taxes: string;
+  total: string;
+  /** Cash, card, crypto: what each tender counted toward the sales. */
+  tenders: SumRow[];
+  /** Cash handed over and change given back (the drawer's side of the cash tender). */
+  cashTendered: string;
+  changeGiven: string;
+  /** The crypto parts per payment asset (in the shop currency). */
+  cryptoAssets: SumRow[];
+  /** Per cashier: sales (count and total with tips) and tips apart. */
+  cashiers: (SumRow & { tips: string })[];
+  /** Per tax rate: base and tax. */
+  taxRates: { rate: string; base: string; tax: string }[];
 }

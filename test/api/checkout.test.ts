@@ -4,6 +4,7 @@
  * gateway, a split sale sends only the crypto part (paid by the sandbox payer, the sale becomes paid),
  * card with its reference, and what does not add up is refused without writing anything.
  */
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USDT } from '../helpers/gateway.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
@@ -101,5 +102,39 @@ describe('checkout', () => {
     expect((await pos.send('sale.get', { saleId: sale.saleId })).error).toMatchObject({ code: 'not_found' });
     await pos.signIn(ids.manager, PINS.manager);
     expect((await pos.call('sale.get', { saleId: sale.saleId })).tenders[0].reference).toBe('R1');
+  });
+
+  it('the day review sums the paid sales by tender, crypto asset, cashier and tax rate; the CSV has a row per sale', async () => {
+    await pos.signIn(ids.manager, PINS.manager);
+    const day = await pos.call('sales.day', {});
+    expect(day).toMatchObject({
+      paid: 3,
+      open: 0,
+      failed: 0,
+      total: '25.48',
+      tips: '1.16',
+      discounts: '1',
+      taxes: '1.34',
+    });
+    expect(day).toMatchObject({ saleTotal: '24.32', cashTendered: '22', changeGiven: '7.21' });
+    expect(day.tenders).toEqual([
+      { key: 'cash', label: 'cash', count: 2, amount: '14.79' },
+      { key: 'card', label: 'card', count: 2, amount: '6.19' },
+      { key: 'crypto', label: 'crypto', count: 1, amount: '4.5' },
+    ]);
+    expect(day.cryptoAssets).toEqual([{ key: USDT, label: 'USDT', count: 1, amount: '4.5' }]);
+    expect(day.cashiers.map((c: any) => [c.label, c.count, c.amount, c.tips])).toEqual([
+      ['Cora Cashier', 2, '20.49', '1.16'],
+      ['Max Manager', 1, '4.99', '0'],
+    ]);
+    expect(day.taxRates).toEqual([{ rate: '10', base: '13.42', tax: '1.34' }]);
+    const csv = await pos.call('sales.export', { from: day.day, to: day.day });
+    const rows = parse(csv.csv, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.cash, r.change, r.card, r.card_reference, r.crypto, r.crypto_asset, r.tip])).toEqual([
+      ['12.79', '7.21', '0', '', '0', '', '1.16'],
+      ['2', '0', '1.2', 'T-00042', '4.5', 'USDT', '0'],
+      ['0', '0', '4.99', 'R1', '0', '', '0'],
+    ]);
+    expect(rows[0]).toMatchObject({ status: 'paid', lines: '2', discounts: '1', taxes: '0.64', total: '12.79' });
   });
 });

@@ -69,6 +69,7 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
     card: { amount: '1', reference: 'R1' },
   }),
   'sale.get': () => ({ saleId: 'sl-none' }),
+  'sales.export': () => ({ from: '2026-01-01', to: '2026-01-01' }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

@@ -27,6 +27,7 @@ import {
   salesSettings,
 } from './sales.js';
 import { checkout, getSale } from './checkout.js';
+import { exportSales, salesDay } from './sales-report.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
   addStaff,
@@ -129,5 +130,7 @@ export function tillCommands(till: TillParts): PosHandlers {
     'sales.saveSettings': local(saveSalesSettings),
     'sale.checkout': remote(checkout),
     'sale.get': local(getSale),
+    'sales.day': local(salesDay),
+    'sales.export': local(exportSales),
   } satisfies PosHandlers;
 }

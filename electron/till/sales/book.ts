@@ -37,12 +37,16 @@ interface TenderRow {
   reference: string;
 }
 
-/** A sale as read back: its row, the crypto order's status ('' without one), its tenders. */
+/** A sale as read back: its row, the crypto order's status and asset ('' without one), its tenders. */
 export interface StoredSale {
   row: SaleRow;
   orderStatus: string;
+  assetId: string;
+  assetSymbol: string;
   tenders: TenderView[];
 }
+
+type JoinedRow = SaleRow & { order_status: string; asset_id: string; asset_symbol: string };
 
 export function saleStatus(orderId: string, orderStatus: string): SaleStatus {
   if (!orderId || orderStatus === 'success') return 'paid';
@@ -77,7 +81,8 @@ export class SalesBook {
   private readonly statements;
 
   constructor(private readonly db: Db) {
-    const select = `SELECT s.*, coalesce(o.status, '') AS order_status FROM sales s
+    const select = `SELECT s.*, coalesce(o.status, '') AS order_status, coalesce(o.payment_asset_id, '') AS asset_id,
+        coalesce(json_extract(o.instruction, '$.paymentAssetSymbol'), '') AS asset_symbol FROM sales s
       LEFT JOIN orders o ON o.order_id = s.order_id AND s.order_id <> ''`;
     this.statements = {
       insert: db.prepare(
@@ -109,33 +114,35 @@ export class SalesBook {
   }
 
   get(saleId: string): StoredSale | undefined {
-    return this.stored(this.statements.one.get(saleId) as (SaleRow & { order_status: string }) | undefined);
+    return this.stored(this.statements.one.get(saleId) as JoinedRow | undefined);
   }
 
   byOrder(orderId: string): StoredSale | undefined {
-    return this.stored(this.statements.byOrder.get(orderId) as (SaleRow & { order_status: string }) | undefined);
+    return this.stored(this.statements.byOrder.get(orderId) as JoinedRow | undefined);
   }
 
   /** Every sale created in [fromMs, toMs), oldest first, with its tenders (two queries, not one per sale). */
   inRange(fromMs: number, toMs: number): StoredSale[] {
-    const rows = this.statements.inRange.all(fromMs, toMs) as (SaleRow & { order_status: string })[];
+    const rows = this.statements.inRange.all(fromMs, toMs) as JoinedRow[];
     const tenders = new Map<string, TenderView[]>();
     for (const t of this.statements.tendersInRange.all(fromMs, toMs) as TenderRow[]) {
       const list = tenders.get(t.sale_id) ?? [];
       list.push(tenderView(t));
       tenders.set(t.sale_id, list);
     }
-    return rows.map(({ order_status, ...row }) => ({
+    return rows.map(({ order_status, asset_id, asset_symbol, ...row }) => ({
       row,
       orderStatus: order_status,
+      assetId: asset_id,
+      assetSymbol: asset_symbol,
       tenders: tenders.get(row.sale_id) ?? [],
     }));
   }
 
-  private stored(found: (SaleRow & { order_status: string }) | undefined): StoredSale | undefined {
+  private stored(found: JoinedRow | undefined): StoredSale | undefined {
     if (!found) return undefined;
-    const { order_status, ...row } = found;
+    const { order_status, asset_id, asset_symbol, ...row } = found;
     const tenders = (this.statements.tenders.all(row.sale_id) as TenderRow[]).map(tenderView);
-    return { row, orderStatus: order_status, tenders };
+    return { row, orderStatus: order_status, assetId: asset_id, assetSymbol: asset_symbol, tenders };
   }
 }

@@ -91,6 +91,9 @@ export const COMMAND_REQUIREMENTS = {
   // Selling with a cart; a cashier opens only their own sales (the command checks, as for orders).
   'sale.checkout': 'sell',
   'sale.get': 'sell',
+  // The cart sales' part of the day review and its CSV, as for orders.
+  'sales.day': 'review',
+  'sales.export': 'export',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {
