@@ -20,6 +20,7 @@ import { PaymentDetail } from './owner/PaymentDetail.js';
 import { PricesPanel } from './owner/PricesPanel.js';
 import { RailsPanel } from './owner/RailsPanel.js';
 import { ReviewQueue } from './owner/ReviewQueue.js';
+import { SalesDay } from './owner/SalesDay.js';
 import { useDayReview } from './owner/useDayReview.js';
 
 /** The payment whose detail is open, if any. */
@@ -44,6 +45,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <OwnerBar day={day || data?.day || ''} onDay={setDay} />
       <h2 className="print-only">{t('summaryTitle', { day: data?.day ?? '' })}</h2>
       {data ? <DayTotals review={data} locale={settings.locale} /> : <p role="status">{t('loading')}</p>}
+      <SalesDay day={data?.day ?? ''} settings={settings} canExport={access.may('export')} />
       {data ? <ReviewQueue items={data.reviewQueue} settings={settings} /> : null}
       <OrderFilters filter={filter} onRefine={refine} review={data} />
       <OrderList orders={data?.orders ?? []} settings={settings} onOpen={setOpenId} />

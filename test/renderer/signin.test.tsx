@@ -93,6 +93,7 @@ describe('sign-in pad and idle lock', () => {
     await screen.findByText('Cora (Cashier)');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Sell',
       'Charge',
       'Recent orders',
       'My PIN',
