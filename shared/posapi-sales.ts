@@ -227,3 +227,70 @@ export interface SalesSummary {
   /** Per tax rate: base and tax. */
   taxRates: { rate: string; base: string; tax: string }[];
 }
+
+export interface CashMoveView {
+  at: number;
+  kind: 'in' | 'out';
+  amount: string;
+  reason: string;
+  byName: string;
+}
+
+/** The open shift as the till shows it. */
+export interface ShiftView {
+  shiftId: string;
+  openedAt: number;
+  openedBy: string;
+  float: string;
+  moves: CashMoveView[];
+}
+
+/**
+ * The close-of-shift (Z) report: numbered, written once at close and never changed. Expected cash is
+ * the float, plus the cash part of every sale of the shift that did not fail, plus cash in, minus cash out.
+ */
+export interface ZReport {
+  number: number;
+  shiftId: string;
+  shopName: string;
+  shopAddress: string;
+  taxId: string;
+  openedAt: number;
+  openedBy: string;
+  closedAt: number;
+  closedBy: string;
+  float: string;
+  cashSales: string;
+  cashIn: string;
+  cashOut: string;
+  moves: CashMoveView[];
+  expectedCash: string;
+  countedCash: string;
+  /** counted - expected: negative when the drawer is short. */
+  difference: string;
+  sales: SalesSummary;
+}
+
+const shiftAmount = DecimalTextSchema;
+
+export const shiftArgSchemas = {
+  'shift.current': z.object({}).strict(),
+  'shift.open': z.object({ float: shiftAmount }).strict(),
+  'shift.cashMove': z
+    .object({
+      kind: z.enum(['in', 'out']),
+      amount: shiftAmount,
+      reason: plainText(80).pipe(z.string().min(1, 'say why')),
+    })
+    .strict(),
+  'shift.close': z.object({ counted: shiftAmount }).strict(),
+  'shift.report': z.object({ number: z.number().int().min(1) }).strict(),
+} as const;
+
+export interface ShiftResults {
+  'shift.current': ShiftView | null;
+  'shift.open': ShiftView;
+  'shift.cashMove': ShiftView;
+  'shift.close': ZReport;
+  'shift.report': ZReport;
+}

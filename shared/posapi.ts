@@ -8,7 +8,7 @@ import { backupArgSchemas, type BackupHealth, type BackupStatus, type RestoreSta
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
-import { salesArgSchemas, type SalesResults } from './posapi-sales.js';
+import { salesArgSchemas, shiftArgSchemas, type SalesResults, type ShiftResults } from './posapi-sales.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -350,9 +350,10 @@ export const posArgSchemas = {
   ...staffArgSchemas,
   ...backupArgSchemas,
   ...salesArgSchemas,
+  ...shiftArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults, SalesResults {
+export interface PosResults extends StaffResults, SalesResults, ShiftResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

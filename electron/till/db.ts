@@ -15,6 +15,7 @@ import { migration as auditLog } from './migrations/008-audit-log.js';
 import { migration as payBy } from './migrations/009-pay-by.js';
 import { migration as catalogue } from './migrations/010-catalogue.js';
 import { migration as sales } from './migrations/011-sales.js';
+import { migration as shifts } from './migrations/012-shifts.js';
 
 /** In order; a new migration is a new file added at the end. */
 export const tillMigrations: readonly Migration[] = [
@@ -29,6 +30,7 @@ export const tillMigrations: readonly Migration[] = [
   payBy,
   catalogue,
   sales,
+  shifts,
 ];
 
 export function openTillDb(file: string): Db {

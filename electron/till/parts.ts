@@ -14,6 +14,7 @@ import type { Catalog } from './link/catalog.js';
 import type { ItemStore } from './catalogue/items.js';
 import type { SalesSettingsStore } from './catalogue/sales-settings.js';
 import type { SalesBook } from './sales/book.js';
+import type { ShiftBook } from './shifts/book.js';
 import type { GatewayLink } from './link/link.js';
 import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
@@ -72,6 +73,8 @@ export interface TillParts {
   readonly sales: SalesSettingsStore;
   /** Sales with their lines and tenders (README, "Selling with a cart"). */
   readonly saleBook: SalesBook;
+  /** Shifts, cash moves and Z reports (README, "Shifts and the Z report"). */
+  readonly shiftBook: ShiftBook;
   readonly cadence: PollCadence;
   readonly scheduler: Scheduler;
   /** The order as the renderer sees it (instruction deadlines on the till's clock). */

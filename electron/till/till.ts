@@ -16,6 +16,7 @@ import { Catalog } from './link/catalog.js';
 import { ItemStore } from './catalogue/items.js';
 import { SalesSettingsStore } from './catalogue/sales-settings.js';
 import { SalesBook } from './sales/book.js';
+import { ShiftBook } from './shifts/book.js';
 import { GatewayLink } from './link/link.js';
 import { OrderBook, type OrderRow } from './orders/book.js';
 import { isEnded } from './orders/machine.js';
@@ -50,6 +51,7 @@ export class Till implements TillParts {
   readonly items: ItemStore;
   readonly sales: SalesSettingsStore;
   readonly saleBook: SalesBook;
+  readonly shiftBook: ShiftBook;
   private closed = false;
 
   constructor(readonly deps: TillDeps) {
@@ -59,6 +61,7 @@ export class Till implements TillParts {
     this.items = new ItemStore(db, clock, deps.ids);
     this.sales = new SalesSettingsStore(db);
     this.saleBook = new SalesBook(db);
+    this.shiftBook = new ShiftBook(db);
     this.staff = new StaffArea({
       db,
       clock,

@@ -94,7 +94,7 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
       total: priced.total,
       priced: JSON.stringify(priced),
       order_id: orderId,
-      shift_id: '',
+      shift_id: till.shiftBook.openId(),
       note: args.note ?? '',
     },
     tenders,

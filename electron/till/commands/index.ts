@@ -28,6 +28,7 @@ import {
 } from './sales.js';
 import { checkout, getSale } from './checkout.js';
 import { exportSales, salesDay } from './sales-report.js';
+import { cashMove, closeShift, currentShift, openShift, shiftReport } from './shifts.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
   addStaff,
@@ -132,5 +133,11 @@ export function tillCommands(till: TillParts): PosHandlers {
     'sale.get': local(getSale),
     'sales.day': local(salesDay),
     'sales.export': local(exportSales),
+    // shifts
+    'shift.current': local(currentShift),
+    'shift.open': local(openShift),
+    'shift.cashMove': local(cashMove),
+    'shift.close': local(closeShift),
+    'shift.report': local(shiftReport),
   } satisfies PosHandlers;
 }

@@ -97,6 +97,10 @@ export class SalesBook {
       ),
       one: db.prepare(`${select} WHERE s.sale_id = ?`),
       byOrder: db.prepare(`${select} WHERE s.order_id = ?`),
+      inShift: db.prepare(`${select} WHERE s.shift_id = ? ORDER BY s.created_at, s.sale_id`),
+      tendersInShift: db.prepare(
+        `SELECT t.* FROM sale_tenders t JOIN sales s ON s.sale_id = t.sale_id WHERE s.shift_id = ? ORDER BY t.sale_id, t.seq`,
+      ),
       inRange: db.prepare(`${select} WHERE s.created_at >= ? AND s.created_at < ? ORDER BY s.created_at, s.sale_id`),
       tenders: db.prepare('SELECT * FROM sale_tenders WHERE sale_id = ? ORDER BY seq'),
       tendersInRange: db.prepare(
@@ -123,9 +127,23 @@ export class SalesBook {
 
   /** Every sale created in [fromMs, toMs), oldest first, with its tenders (two queries, not one per sale). */
   inRange(fromMs: number, toMs: number): StoredSale[] {
-    const rows = this.statements.inRange.all(fromMs, toMs) as JoinedRow[];
+    return this.joined(
+      this.statements.inRange.all(fromMs, toMs) as JoinedRow[],
+      this.statements.tendersInRange.all(fromMs, toMs) as TenderRow[],
+    );
+  }
+
+  /** Every sale of a shift, oldest first, with its tenders. */
+  inShift(shiftId: string): StoredSale[] {
+    return this.joined(
+      this.statements.inShift.all(shiftId) as JoinedRow[],
+      this.statements.tendersInShift.all(shiftId) as TenderRow[],
+    );
+  }
+
+  private joined(rows: JoinedRow[], tenderRows: TenderRow[]): StoredSale[] {
     const tenders = new Map<string, TenderView[]>();
-    for (const t of this.statements.tendersInRange.all(fromMs, toMs) as TenderRow[]) {
+    for (const t of tenderRows) {
       const list = tenders.get(t.sale_id) ?? [];
       list.push(tenderView(t));
       tenders.set(t.sale_id, list);

@@ -18,6 +18,7 @@ const MANAGER: readonly Permission[] = [
   'review.decide',
   'export',
   'catalogue',
+  'shift',
 ];
 const OWNER: readonly Permission[] = [...MANAGER, 'setup', 'staff', 'audit', 'backup'];
 
@@ -94,6 +95,13 @@ export const COMMAND_REQUIREMENTS = {
   // The cart sales' part of the day review and its CSV, as for orders.
   'sales.day': 'review',
   'sales.export': 'export',
+  // Shifts: anyone selling sees the open shift and records cash in or out (with a reason, audited);
+  // opening and closing (the count and the Z report) need a manager (`shift`).
+  'shift.current': 'sell',
+  'shift.cashMove': 'sell',
+  'shift.open': 'shift',
+  'shift.close': 'shift',
+  'shift.report': 'review',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {
@@ -117,4 +125,5 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   audit: 'see the audit log',
   backup: 'manage backups',
   catalogue: 'edit the catalogue',
+  shift: 'open or close a shift',
 };
