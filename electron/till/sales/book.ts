@@ -82,7 +82,7 @@ export class SalesBook {
 
   constructor(private readonly db: Db) {
     const select = `SELECT s.*, coalesce(o.status, '') AS order_status, coalesce(o.payment_asset_id, '') AS asset_id,
-        coalesce(json_extract(o.instruction, '$.paymentAssetSymbol'), '') AS asset_symbol FROM sales s
+        CASE WHEN json_valid(o.instruction) THEN coalesce(json_extract(o.instruction, '$.paymentAssetSymbol'), '') ELSE '' END AS asset_symbol FROM sales s
       LEFT JOIN orders o ON o.order_id = s.order_id AND s.order_id <> ''`;
     this.statements = {
       insert: db.prepare(
