@@ -11,6 +11,7 @@ import { Receipt } from '../screens/Receipt.js';
 import { Setup } from '../screens/Setup.js';
 import { CartScreen } from '../screens/cart/CartScreen.js';
 import { SaleReceipt } from '../screens/cart/SaleReceipt.js';
+import { ShiftScreen } from '../screens/cart/ShiftScreen.js';
 import { AuditScreen } from '../screens/audit/AuditScreen.js';
 import { useAccess, useIdleLock, useLock, useSignedOutWatch, type Access } from '../screens/signin/access.js';
 import { SessionBar } from '../screens/signin/SessionBar.js';
@@ -38,6 +39,7 @@ function Screen({ settings, access }: { settings: TillSettings; access: Access }
   if (screen === 'setup') return <Setup settings={settings} />;
   if (screen === 'staff') return <StaffScreen settings={settings} access={access} />;
   if (screen === 'audit') return <AuditScreen settings={settings} />;
+  if (screen === 'shift') return <ShiftScreen settings={settings} access={access} />;
   return <CashierScreens settings={settings} />;
 }
 

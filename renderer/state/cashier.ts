@@ -17,7 +17,8 @@ export type Screen =
   | 'audit'
   /** Selling with a cart (screens/cart/), and a cart sale's receipt. */
   | 'cart'
-  | 'sale';
+  | 'sale'
+  | 'shift';
 
 export interface CashierState {
   screen: Screen;

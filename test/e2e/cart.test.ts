@@ -2,7 +2,8 @@
  * Selling with a cart in Chromium against the headless host, at a counter's 1024x600 (and 1280x800):
  * a cart built from the grid and by a typed barcode, an order discount, a tip, split into cash and
  * USDT through the sandbox gateway, and the receipt with its lines, taxes, tip and tenders; then a
- * cash-only sale with the change due in large type. Screenshots go to test-results/.
+ * cash-only sale with the change due in large type; a shift closed with a miscount and its Z report.
+ * Screenshots go to test-results/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +119,45 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     await receipt.getByText('Cash 2.00 USD (handed over 20.00 USD)').waitFor();
     await receipt.getByText('change 18.00 USD', { exact: false }).waitFor();
     await screenshot(page, 'cart-receipt-cash');
+  });
+
+  it('a shift: float, cash out, a cash sale, closed with a miscount; the Z report shows the difference', async () => {
+    await page.getByRole('button', { name: 'Shift', exact: true }).click();
+    await page.getByText('No shift is open.').waitFor();
+    await page.getByLabel('Cash float').fill('50');
+    await page.getByRole('button', { name: 'Open shift' }).click();
+    const shiftText = () => page.locator('section.shift').innerText();
+    await expect.poll(shiftText).toMatch(/Open since .* opened by Owner with a float of 50\./);
+    await page.getByRole('combobox', { name: /^In or out/ }).selectOption('out');
+    await page.getByLabel('Amount', { exact: true }).fill('5');
+    await page.getByLabel('Reason').fill('window cleaner');
+    await page.getByRole('button', { name: 'Record' }).click();
+    await expect.poll(shiftText).toContain('Out 5: window cleaner (Owner)');
+    await screenshot(page, 'shift-open');
+
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('tab', { name: 'Drinks' }).tap();
+    await page.getByRole('button', { name: /^Add Tea/ }).tap();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByLabel('Cash received').fill('10');
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    await page.locator('article.receipt-paper').getByText('change 8.00 USD', { exact: false }).waitFor();
+
+    await page.getByRole('button', { name: 'Shift', exact: true }).click();
+    // expected: 50 float - 5 out + 2 cash sale = 47; counted 46.50
+    await page.getByLabel('Counted cash in the drawer').fill('46.50');
+    await page.getByRole('button', { name: 'Close shift' }).click();
+    const z = page.locator('article.z-report');
+    await z.getByRole('heading', { name: 'Z report No. 1' }).waitFor();
+    await z.getByText('short by 0.50 USD').waitFor();
+    expect(await z.locator('dd').allTextContents()).toEqual(
+      expect.arrayContaining(['50.00 USD', '2.00 USD', '−5.00 USD', '47.00 USD', '46.50 USD']),
+    );
+    await z.getByText('1 Market Street, Springfield').waitFor();
+    await screenshot(page, 'shift-z-report-1024x600');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'shift-z-report-1280x800');
+    await page.setViewportSize({ width: 1024, height: 600 });
+    expect(await pos.call('shift.report', { number: 1 })).toMatchObject({ difference: '-0.5', expectedCash: '47' });
   });
 });

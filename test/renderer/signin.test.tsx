@@ -96,6 +96,7 @@ describe('sign-in pad and idle lock', () => {
       'Sell',
       'Charge',
       'Recent orders',
+      'Shift',
       'My PIN',
     ]);
     expect(calls.filter((c) => c.command === 'staff.signIn').map((c) => c.args)).toEqual([
