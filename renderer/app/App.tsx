@@ -12,6 +12,7 @@ import { Setup } from '../screens/Setup.js';
 import { CartScreen } from '../screens/cart/CartScreen.js';
 import { SaleReceipt } from '../screens/cart/SaleReceipt.js';
 import { ShiftScreen } from '../screens/cart/ShiftScreen.js';
+import { CatalogueScreen } from '../screens/cart/CatalogueScreen.js';
 import { AuditScreen } from '../screens/audit/AuditScreen.js';
 import { useAccess, useIdleLock, useLock, useSignedOutWatch, type Access } from '../screens/signin/access.js';
 import { SessionBar } from '../screens/signin/SessionBar.js';
@@ -25,7 +26,7 @@ import { t } from './text.js';
 export { usePosApi } from './api-context.js';
 
 /** Which screen a role may open (the main process refuses the rest anyway). */
-const SCREEN_NEEDS = { setup: 'setup', owner: 'review', audit: 'audit' } as const;
+const SCREEN_NEEDS = { setup: 'setup', owner: 'review', audit: 'audit', catalogue: 'catalogue' } as const;
 
 function Screen({ settings, access }: { settings: TillSettings; access: Access }) {
   const screen = useCashier((s) => s.screen);
@@ -40,6 +41,7 @@ function Screen({ settings, access }: { settings: TillSettings; access: Access }
   if (screen === 'staff') return <StaffScreen settings={settings} access={access} />;
   if (screen === 'audit') return <AuditScreen settings={settings} />;
   if (screen === 'shift') return <ShiftScreen settings={settings} access={access} />;
+  if (screen === 'catalogue') return <CatalogueScreen settings={settings} access={access} />;
   return <CashierScreens settings={settings} />;
 }
 

@@ -18,7 +18,8 @@ export type Screen =
   /** Selling with a cart (screens/cart/), and a cart sale's receipt. */
   | 'cart'
   | 'sale'
-  | 'shift';
+  | 'shift'
+  | 'catalogue';
 
 export interface CashierState {
   screen: Screen;

@@ -160,4 +160,26 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     await page.setViewportSize({ width: 1024, height: 600 });
     expect(await pos.call('shift.report', { number: 1 })).toMatchObject({ difference: '-0.5', expectedCash: '47' });
   });
+
+  it('a manager edits the catalogue from Sell: a new item shows on the grid and scans', async () => {
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit catalogue' }).click();
+    const form = page.getByRole('form', { name: 'New item' });
+    await form.getByLabel('Name').fill('Muffin');
+    await form.getByLabel('Price').fill('2.80');
+    await form.getByLabel('Category').fill('Bakery');
+    await form.getByLabel('Tax %').fill('10');
+    await form.getByLabel('Barcode').fill('5012345678900');
+    await form.getByRole('button', { name: 'Add item' }).click();
+    await page.getByRole('list', { name: 'Items' }).getByText('Muffin').waitFor();
+    await screenshot(page, 'catalogue-1024x600');
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    const scan = page.getByLabel('Scan or type a barcode, then Enter');
+    await scan.fill('5012345678900');
+    await scan.press('Enter');
+    await cart().getByText('Muffin').waitFor();
+    await page.getByRole('tab', { name: 'Bakery' }).tap();
+    await page.getByRole('button', { name: /^Add Muffin, 2.80 USD/ }).waitFor();
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+  });
 });

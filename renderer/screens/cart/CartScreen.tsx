@@ -16,6 +16,7 @@ import { t } from '../../app/text.js';
 import { PayeeLine } from '../../components/PayeeLine.js';
 import { cartInput, useCart } from '../../state/cart.js';
 import { useCashier } from '../../state/cashier.js';
+import { useAccess } from '../signin/access.js';
 import { CartLines } from './CartLines.js';
 import { useItems, useSalesSettings } from './hooks.js';
 import { ItemGrid } from './ItemGrid.js';
@@ -46,6 +47,8 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
   const sales = useSalesSettings();
   const quotes = useQuoteAssets(true);
   const cart = useCart();
+  const access = useAccess(settings);
+  const go = useCashier((s) => s.go);
   const [step, setStep] = useState<'cart' | 'pay'>('cart');
   const { mutation, error, setError } = useCheckout();
   const quote = quotes.data?.find((q) => q.assetId === settings.quoteAssetId);
@@ -69,7 +72,14 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
       <PayeeLine settings={settings} />
       <div className="cart-layout">
         {step === 'cart' ? (
-          <ItemGrid items={items.data ?? []} locale={settings.locale} symbol={symbol} money={money} />
+          <div>
+            <ItemGrid items={items.data ?? []} locale={settings.locale} symbol={symbol} money={money} />
+            {access.may('catalogue') ? (
+              <button type="button" className="link" onClick={() => go('catalogue')}>
+                {t('navCatalogue')}
+              </button>
+            ) : null}
+          </div>
         ) : priced && sales.data ? (
           <TenderPanel
             priced={priced}
