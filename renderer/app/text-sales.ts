@@ -9,7 +9,7 @@ export const salesText = {
   customAmount: 'Custom amount',
   customLine: 'Custom amount',
   addAmount: 'Add to cart',
-  addItem: 'Add {name}, {price}',
+  addWord: 'Add',
   noItems: 'No items here yet. Managers add them under Catalogue.',
   cartEmpty: 'The cart is empty: tap an item, scan a barcode, or type a custom amount.',
   cartLines: 'Items in the cart',

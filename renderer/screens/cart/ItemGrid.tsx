@@ -136,8 +136,8 @@ export function ItemGrid({
               className="item-tile"
               style={item.colour ? { borderColor: item.colour, boxShadow: `inset 0 6px 0 ${item.colour}` } : undefined}
               onClick={() => addItem(item)}
-              aria-label={t('addItem', { name: item.name, price: money(item.price) })}
             >
+              <span className="visually-hidden">{t('addWord')} </span>
               <strong>{item.name}</strong>
               <span>{money(item.price)}</span>
             </button>

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { toFixedPlaces } from '../../../shared/money.js';
 import type { ZReport } from '../../../shared/posapi-sales.js';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
@@ -84,7 +85,7 @@ export function ShiftScreen({ settings, access }: { settings: TillSettings; acce
     onSuccess: () => (setError(''), queryClient.invalidateQueries({ queryKey: ['shift.current'] })),
     onError: (e) => setError(e instanceof PosCallError ? e.shape.message : e.message),
   });
-  const money = (amount: string) => formatAmount(amount, settings.locale);
+  const money = (amount: string) => formatAmount(toFixedPlaces(amount, 2), settings.locale);
   const current = shift.data;
   return (
     <section className="screen shift" aria-labelledby="shift-title">

@@ -11,7 +11,7 @@ import { usePaymentAssets } from '../../api/hooks.js';
 import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { useCart } from '../../state/cart.js';
-import { AssetPicker } from '../charge/AssetPicker.js';
+import { AssetPicker, MethodChoice, methodsOf } from '../charge/AssetPicker.js';
 
 const amountOf = (text: string) => (isDecimalText(text) && text.trim() !== '' ? parseAmount(text) : '0');
 
@@ -109,6 +109,7 @@ export function TenderPanel(props: {
   const [card, setCard] = useState('');
   const [reference, setReference] = useState('');
   const [asset, setAsset] = useState('');
+  const [isChain, setChain] = useState(false);
   const money = (amount: string) => moneyText(amount, props.places, locale, symbol);
   const parts = split(priced.total, amountOf(tendered), amountOf(card));
   const assets = usePaymentAssets(
@@ -116,13 +117,16 @@ export function TenderPanel(props: {
     isPositive(parts.rest) ? parts.rest : undefined,
     isPositive(parts.rest),
   );
+  const methods = methodsOf(assets.data?.find((a) => a.assetId === asset));
+  // Only what the asset can take: a Lightning invoice or an on-chain-only asset is on chain.
+  const methodOf = (chosen: boolean) => (methods.includes('wallet') ? chosen && methods.includes('chain') : true);
   const needsReference = isPositive(parts.cardPart) && reference.trim() === '';
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
   const submit = () =>
     props.onCheckout({
       ...(isPositive(parts.cashPart) ? { cash: { amount: parts.cashPart, tendered: amountOf(tendered) } } : {}),
       ...(isPositive(parts.cardPart) ? { card: { amount: parts.cardPart, reference: reference.trim() } } : {}),
-      ...(isPositive(parts.rest) ? { crypto: { paymentAssetId: asset, isChain: false } } : {}),
+      ...(isPositive(parts.rest) ? { crypto: { paymentAssetId: asset, isChain: methodOf(isChain) } } : {}),
     });
   return (
     <div className="tender-panel">
@@ -140,6 +144,7 @@ export function TenderPanel(props: {
         <>
           <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
           <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
+          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
         </>
       ) : null}
       {props.error ? (
