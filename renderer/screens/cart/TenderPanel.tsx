@@ -3,10 +3,11 @@
  * over; the change due in large type), card on the external terminal (amount and its reference), and
  * crypto for whatever is left, through the gateway. Money is decimal text (shared/money.ts).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PricedCart } from '../../../shared/cart/types.js';
 import { compare, isDecimalText, isPositive, min, parseAmount, remaining, subtract } from '../../../shared/money.js';
 import type { CheckoutArgs, SalesSettings } from '../../../shared/posapi-sales.js';
+import type { PaymentAssetView } from '../../../shared/posapi.js';
 import { usePaymentAssets } from '../../api/hooks.js';
 import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
@@ -92,6 +93,15 @@ function TenderFields({
   );
 }
 
+/** The first asset that can pay is picked, so Charge sits above the fold at 1024x600; the cashier may change it. */
+function useFirstUsable(list: PaymentAssetView[] | undefined, asset: string, setAsset: (id: string) => void): void {
+  useEffect(() => {
+    if (!list || list.some((a) => a.assetId === asset && a.usable)) return;
+    const first = list.find((a) => a.usable);
+    if (first) setAsset(first.assetId);
+  }, [list, asset, setAsset]);
+}
+
 export function TenderPanel(props: {
   priced: PricedCart;
   settings: SalesSettings;
@@ -117,6 +127,7 @@ export function TenderPanel(props: {
     isPositive(parts.rest) ? parts.rest : undefined,
     isPositive(parts.rest),
   );
+  useFirstUsable(assets.data, asset, setAsset);
   const methods = methodsOf(assets.data?.find((a) => a.assetId === asset));
   // Only what the asset can take: a Lightning invoice or an on-chain-only asset is on chain.
   const methodOf = (chosen: boolean) => (methods.includes('wallet') ? chosen && methods.includes('chain') : true);
@@ -140,13 +151,6 @@ export function TenderPanel(props: {
           {t('changeDue')} <strong>{money(parts.change)}</strong>
         </p>
       ) : null}
-      {isPositive(parts.rest) ? (
-        <>
-          <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
-          <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
-          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
-        </>
-      ) : null}
       {props.error ? (
         <p role="alert" className="error">
           {props.error}
@@ -165,6 +169,13 @@ export function TenderPanel(props: {
           {isPositive(parts.rest) ? t('chargeRest', { amount: money(parts.rest) }) : t('completeSale')}
         </button>
       </div>
+      {isPositive(parts.rest) ? (
+        <>
+          <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
+          <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
+          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
+        </>
+      ) : null}
     </div>
   );
 }
