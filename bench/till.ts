@@ -17,6 +17,7 @@ import { OrderBook } from '../electron/till/orders/book.js';
 import { OwnerArea } from '../electron/till/owner/area.js';
 import { TillSettingsStore } from '../electron/till/settings/store.js';
 import { dayOf, dayRange } from '../electron/till/till.js';
+import { salesDayBench } from './till-sales.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -148,5 +149,6 @@ async function reconcileBench(): Promise<void> {
 
 export async function runTillBench(): Promise<void> {
   await dayReviewBench();
+  await salesDayBench();
   await reconcileBench();
 }

@@ -27,7 +27,11 @@ export type Permission =
   | 'staff'
   | 'audit'
   /** Backups: where and how often, back up now (a backup holds the whole book). */
-  | 'backup';
+  | 'backup'
+  /** Add, edit, delete, import and export catalogue items. */
+  | 'catalogue'
+  /** Open a shift with its float, close it by counting the drawer (the Z report). */
+  | 'shift';
 
 /** Who calls a command: the connection (the IPC window or the host's token) and its signed-in account. */
 export interface PosCaller {

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
 import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
+import { salesArgSchemas, shiftArgSchemas, type SalesResults, type ShiftResults } from './posapi-sales.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -360,9 +361,11 @@ export const posArgSchemas = {
   ...backupArgSchemas,
   ...printingArgSchemas,
   ...refundArgSchemas,
+  ...salesArgSchemas,
+  ...shiftArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults, PrintingResults, RefundResults {
+export interface PosResults extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

@@ -13,6 +13,9 @@ import { migration as staff } from './migrations/006-staff.js';
 import { migration as orderCashier } from './migrations/007-order-cashier.js';
 import { migration as auditLog } from './migrations/008-audit-log.js';
 import { migration as payBy } from './migrations/009-pay-by.js';
+import { migration as catalogue } from './migrations/010-catalogue.js';
+import { migration as sales } from './migrations/011-sales.js';
+import { migration as shifts } from './migrations/012-shifts.js';
 import { migration as refunds } from './migrations/013-refunds.js';
 
 /** In order; a new migration is a new file added at the end. */
@@ -26,6 +29,9 @@ export const tillMigrations: readonly Migration[] = [
   orderCashier,
   auditLog,
   payBy,
+  catalogue,
+  sales,
+  shifts,
   refunds,
 ];
 

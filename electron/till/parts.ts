@@ -11,6 +11,10 @@ import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
 import type { Logger } from '../platform/logger.js';
 import type { Catalog } from './link/catalog.js';
+import type { ItemStore } from './catalogue/items.js';
+import type { SalesSettingsStore } from './catalogue/sales-settings.js';
+import type { SalesBook } from './sales/book.js';
+import type { ShiftBook } from './shifts/book.js';
 import type { GatewayLink } from './link/link.js';
 import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
@@ -69,6 +73,13 @@ export interface TillParts {
   readonly refunds: RefundArea;
   readonly staff: StaffArea;
   readonly audit: AuditLog;
+  /** The item catalogue and the sales settings (README, "Catalogue"). */
+  readonly items: ItemStore;
+  readonly sales: SalesSettingsStore;
+  /** Sales with their lines and tenders (README, "Selling with a cart"). */
+  readonly saleBook: SalesBook;
+  /** Shifts, cash moves and Z reports (README, "Shifts and the Z report"). */
+  readonly shiftBook: ShiftBook;
   readonly cadence: PollCadence;
   readonly scheduler: Scheduler;
   /** The order as the renderer sees it (instruction deadlines on the till's clock). */

@@ -13,6 +13,10 @@ import { PosError } from '../../shared/posapi.js';
 import { dayOf, dayRange } from './calendar.js';
 import { tillCommands } from './commands/index.js';
 import { Catalog } from './link/catalog.js';
+import { ItemStore } from './catalogue/items.js';
+import { SalesSettingsStore } from './catalogue/sales-settings.js';
+import { SalesBook } from './sales/book.js';
+import { ShiftBook } from './shifts/book.js';
 import { GatewayLink } from './link/link.js';
 import { OrderBook, type OrderRow } from './orders/book.js';
 import { isEnded } from './orders/machine.js';
@@ -47,12 +51,20 @@ export class Till implements TillParts {
   readonly refunds: RefundArea;
   readonly staff: StaffArea;
   readonly audit: AuditLog;
+  readonly items: ItemStore;
+  readonly sales: SalesSettingsStore;
+  readonly saleBook: SalesBook;
+  readonly shiftBook: ShiftBook;
   private closed = false;
 
   constructor(readonly deps: TillDeps) {
     const { db, clock, logger } = deps;
     this.settings = new TillSettingsStore(db);
     this.audit = new AuditLog(db, clock);
+    this.items = new ItemStore(db, clock, deps.ids);
+    this.sales = new SalesSettingsStore(db);
+    this.saleBook = new SalesBook(db);
+    this.shiftBook = new ShiftBook(db);
     this.staff = new StaffArea({
       db,
       clock,

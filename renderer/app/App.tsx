@@ -9,6 +9,10 @@ import { Owner } from '../screens/Owner.js';
 import { Payment } from '../screens/Payment.js';
 import { Receipt } from '../screens/Receipt.js';
 import { Setup } from '../screens/Setup.js';
+import { CartScreen } from '../screens/cart/CartScreen.js';
+import { SaleReceipt } from '../screens/cart/SaleReceipt.js';
+import { ShiftScreen } from '../screens/cart/ShiftScreen.js';
+import { CatalogueScreen } from '../screens/cart/CatalogueScreen.js';
 import { AuditScreen } from '../screens/audit/AuditScreen.js';
 import { useAccess, useIdleLock, useLock, useSignedOutWatch, type Access } from '../screens/signin/access.js';
 import { SessionBar } from '../screens/signin/SessionBar.js';
@@ -22,7 +26,7 @@ import { t } from './text.js';
 export { usePosApi } from './api-context.js';
 
 /** Which screen a role may open (the main process refuses the rest anyway). */
-const SCREEN_NEEDS = { setup: 'setup', owner: 'review', audit: 'audit' } as const;
+const SCREEN_NEEDS = { setup: 'setup', owner: 'review', audit: 'audit', catalogue: 'catalogue' } as const;
 
 function Screen({ settings, access }: { settings: TillSettings; access: Access }) {
   const screen = useCashier((s) => s.screen);
@@ -36,6 +40,8 @@ function Screen({ settings, access }: { settings: TillSettings; access: Access }
   if (screen === 'setup') return <Setup settings={settings} />;
   if (screen === 'staff') return <StaffScreen settings={settings} access={access} />;
   if (screen === 'audit') return <AuditScreen settings={settings} />;
+  if (screen === 'shift') return <ShiftScreen settings={settings} access={access} />;
+  if (screen === 'catalogue') return <CatalogueScreen settings={settings} access={access} />;
   return <CashierScreens settings={settings} />;
 }
 
@@ -94,6 +100,10 @@ function CashierScreens({ settings }: { settings: TillSettings }) {
       return <Orders settings={settings} />;
     case 'owner':
       return <Owner settings={settings} />;
+    case 'cart':
+      return <CartScreen settings={settings} />;
+    case 'sale':
+      return <SaleReceipt settings={settings} />;
     default:
       return <Charge settings={settings} />;
   }

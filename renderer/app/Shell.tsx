@@ -77,8 +77,10 @@ export function Nav({ access }: { access?: Access }) {
   return (
     <nav aria-label={t('mainNav')} className="no-print">
       <ul>
+        {may('sell') ? item('cart', t('navCart')) : null}
         {may('sell') ? item('charge', t('navCharge')) : null}
         {may('sell') ? item('orders', t('navOrders'), open) : null}
+        {may('sell') ? item('shift', t('navShift')) : null}
         {may('setup') ? item('setup', t('navSetup')) : null}
         {may('review') ? item('owner', !access || access.open ? t('navOwner') : t('navReview')) : null}
         {access?.session ? item('staff', access.may('staff') ? t('navStaff') : t('navMyPin')) : null}

@@ -1,3 +1,6 @@
+import { refundsText } from './text-refunds.js';
+import { salesText } from './text-sales.js';
+
 /** Every text the UI shows, in one catalogue so the app can be translated. `{name}` are filled in. */
 const en = {
   loading: 'Loading…',
@@ -337,62 +340,10 @@ const en = {
   chartNone: 'none',
   exportRangeBad: 'The "From" day must be on or before the "To" day.',
   exportFailed: 'The export did not work: {message}',
-  // Refunds and money to resolve (issue 18)
-  resolveTitle: 'Money to resolve (to refund or keep)',
-  resolveNothing: 'Nothing received beyond what was kept.',
-  resolveReason_failed_order: 'received on an order that did not go through',
-  resolveReason_surplus: 'paid beyond what was due',
-  resolveReason_late: 'arrived after the order was paid or ended',
-  resolveReason_wrong_asset: 'sent in another asset than asked',
-  resolveLeft: 'Still to refund or keep: {amounts}',
-  resolveDone: 'Nothing left to refund or keep.',
-  refundOffline: 'The gateway did not answer ({message}); showing what the till recorded.',
-  refundsTitle: 'Refunds',
-  refundStart: 'Start a refund',
-  refundAsset: 'Asset',
-  refundLeft: '{amount} left',
-  refundAmount: 'Amount',
-  refundAmountIn: 'Amount in',
-  refundInAsset: 'the asset paid',
-  refundInQuoteOriginal: '{quote} at the payment rate',
-  refundInQuoteToday: "{quote} at today's rate",
-  refundRates: 'Worth {original} {unit} at the payment rate, {today} {unit} at today’s.',
-  refundDestination: 'Refund to (the payer’s address or wallet id)',
-  refundReason: 'Reason',
-  refundAsk: 'Prepare the refund',
-  refundQrLabel: 'Payout QR for your wallet: {amount} {symbol}',
-  refundPayoutText: 'payout text',
-  refundTxid: 'Transaction id',
-  refundMarkSent: 'It was sent',
-  refundStatus_to_send: 'to send from your wallet',
-  refundStatus_sent: 'sent, being checked',
-  refundStatus_confirmed: 'confirmed',
-  refundStatus_flagged: 'does not match: not paid',
-  refundWorth: 'Worth {original} {quote} at the payment rate, {today} {quote} at today’s.',
-  refundTo: 'To',
-  refundFlagged: 'The chain shows something else: {reason}. It is not counted as paid.',
-  refundSandboxSend: 'Simulated wallet pays it',
-  refundPrintSlip: 'Print slip',
-  refundSlipTitle: 'Refund slip',
-  refundSlipOrder: 'Order',
-  refundSlipId: 'Refund',
-  refundSlipAt: 'Asked at',
-  refundSlipSign: 'Signature: ____________________',
-  toResolveTitle: 'Money to resolve',
-  toResolveNone: 'No received money waiting to be refunded or kept.',
-  toResolveOpen: 'Open order {orderId}',
-  toResolveLine: '{amounts} · order {orderId} ({status})',
-  netTakingsTitle: 'Refunds and net takings',
-  netTakingsLine: '{takings} {symbol} taken − {refunded} refunded = {net} {symbol} net',
-  returnedNotTakings: '{amount} {symbol} returned from orders that were not takings',
-  cancelMoneyArrived:
-    '{amount} {symbol} already arrived for this order. After cancelling, refund it from the payment detail.',
-  refundAfterCancel: 'Refund the money that arrived',
-  refundThisOrder: 'Refund all or part of this order',
-  refundOpen: 'Refund',
-  keepReason: 'Or keep it, because',
-  keepIt: 'Keep {amount} {symbol}',
-  resolveKept: 'Kept: {amounts}',
+  // refunds and money to resolve (screens/refunds/, app/text-refunds.ts)
+  ...refundsText,
+  // selling with a cart (screens/cart/, app/text-sales.ts)
+  ...salesText,
 } as const;
 
 export type TextKey = keyof typeof en;

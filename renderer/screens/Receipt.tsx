@@ -7,6 +7,7 @@ import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
 import { PrintReceiptButton } from '../printing/PrintReceiptButton.js';
 import { cancelled, failureText } from './payment/failure-text.js';
+import { OrderSale } from './cart/SaleReceipt.js';
 
 export function Receipt({ settings }: { settings: TillSettings }) {
   const { orderId, newSale, go } = useCashier();
@@ -62,6 +63,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
                 })}
           </dd>
         </dl>
+        <OrderSale orderId={view.orderId} settings={settings} />
       </article>
       <div className="row no-print">
         <button type="button" onClick={() => window.print()}>

@@ -6,7 +6,20 @@
 import { create } from 'zustand';
 import type { ConnectionView } from '../../shared/posapi.js';
 
-export type Screen = 'charge' | 'payment' | 'receipt' | 'orders' | 'setup' | 'owner' | 'staff' | 'audit';
+export type Screen =
+  | 'charge'
+  | 'payment'
+  | 'receipt'
+  | 'orders'
+  | 'setup'
+  | 'owner'
+  | 'staff'
+  | 'audit'
+  /** Selling with a cart (screens/cart/), and a cart sale's receipt. */
+  | 'cart'
+  | 'sale'
+  | 'shift'
+  | 'catalogue';
 
 export interface CashierState {
   screen: Screen;
@@ -42,6 +55,9 @@ export interface CashierState {
   notices: { orderId: string; text: string }[];
   notify(orderId: string, text: string): void;
   dismiss(orderId: string): void;
+  /** The cart sale whose receipt is on screen. */
+  saleId: string | null;
+  openSale(saleId: string): void;
 }
 
 const OPEN_ORDER_KEY = 'paydesk.openOrder';
@@ -126,4 +142,6 @@ export const useCashier = create<CashierState>((set, get) => ({
   notify: (orderId, text) =>
     set((s) => ({ notices: [...s.notices.filter((n) => n.orderId !== orderId), { orderId, text }] })),
   dismiss: (orderId) => set((s) => ({ notices: s.notices.filter((n) => n.orderId !== orderId) })),
+  saleId: null,
+  openSale: (saleId) => set({ saleId, screen: 'sale' }),
 }));

@@ -60,6 +60,28 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'refund.sent': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), txid: 'ab'.repeat(32) }),
   'refund.sandboxSend': () => ({ orderId: managersOrder, refundId: crypto.randomUUID() }),
   'refund.keep': () => ({ orderId: managersOrder, amount: '0.01', reason: 'tip' }),
+  'items.save': () => ({
+    name: 'Tea',
+    price: '2.50',
+    category: 'Drinks',
+    taxRate: '0',
+    sku: '',
+    barcode: '',
+    colour: '',
+  }),
+  'items.delete': () => ({ itemId: 'it-00000000' }),
+  'items.import': () => ({ csv: 'name,price\r\nScone,3\r\n' }),
+  'sales.saveSettings': () => ({ tipsEnabled: false }),
+  'sale.checkout': () => ({
+    cart: { lines: [{ name: 'Tea', unitPrice: '1', quantity: 1, taxRate: '0' }] },
+    card: { amount: '1', reference: 'R1' },
+  }),
+  'sale.get': () => ({ saleId: 'sl-none' }),
+  'sales.export': () => ({ from: '2026-01-01', to: '2026-01-01' }),
+  'shift.open': () => ({ float: '10' }),
+  'shift.cashMove': () => ({ kind: 'in', amount: '1', reason: 'change from the bank' }),
+  'shift.close': () => ({ counted: '10' }),
+  'shift.report': () => ({ number: 1 }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

@@ -88,7 +88,13 @@ describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
     await page.getByRole('button', { name: 'Someone else' }).click();
     await signIn('Cora', '1357', 'touch');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Charge', 'Recent orders', 'My PIN']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual([
+      'Sell',
+      'Charge',
+      'Recent orders',
+      'Shift',
+      'My PIN',
+    ]);
 
     await page.getByRole('heading', { name: 'Charge' }).waitFor({ state: 'attached' });
     await page.locator('body').click({ position: { x: 5, y: 5 } });

@@ -93,8 +93,10 @@ describe('sign-in pad and idle lock', () => {
     await screen.findByText('Cora (Cashier)');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect([...nav.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Sell',
       'Charge',
       'Recent orders',
+      'Shift',
       'My PIN',
     ]);
     expect(calls.filter((c) => c.command === 'staff.signIn').map((c) => c.args)).toEqual([

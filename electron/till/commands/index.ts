@@ -27,6 +27,18 @@ import { priceSources, savePriceSources } from './prices.js';
 import { printerSettings, printReceipt, printTestPage, savePrinter } from './printing.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
 import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
+import {
+  deleteItem,
+  exportItems,
+  importItems,
+  listItems,
+  saveItem,
+  saveSalesSettings,
+  salesSettings,
+} from './sales.js';
+import { checkout, getSale } from './checkout.js';
+import { exportSales, salesDay } from './sales-report.js';
+import { cashMove, closeShift, currentShift, openShift, shiftReport } from './shifts.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
   addStaff,
@@ -44,7 +56,8 @@ import {
 /** A command gets the till, its validated arguments, and who calls (the dispatcher checked the permission). */
 type Command<A, R> = (till: TillParts, args: A, caller: PosCaller) => Promise<R>;
 
-export function tillCommands(till: TillParts): PosHandlers {
+/** The till's own wrappers: `local` works on the till alone, `remote` turns gateway failures into answers. */
+function wrappersFor(till: TillParts) {
   /** Works on the till alone: an unexpected error reaches the dispatcher as it is (logged, answered `internal`). */
   const local =
     <A, R>(command: Command<A, R>) =>
@@ -61,6 +74,13 @@ export function tillCommands(till: TillParts): PosHandlers {
       }
     };
 
+  return { local, remote };
+}
+
+type Wrappers = ReturnType<typeof wrappersFor>;
+
+/** Setup, selling, payments, the owner's review, backups, staff and the audit log. */
+function counterCommands({ local, remote }: Wrappers) {
   return {
     // app
     'app.info': local(appInfo),
@@ -117,6 +137,12 @@ export function tillCommands(till: TillParts): PosHandlers {
     // audit log (the owner)
     'audit.list': local(auditList),
     'audit.export': local(auditExport),
+  };
+}
+
+/** Prices and rails, printing, refunds, the catalogue, cart sales and shifts. */
+function shopCommands({ local, remote }: Wrappers) {
+  return {
     // live prices
     'owner.prices': remote(priceSources),
     'owner.savePrices': remote(savePriceSources),
@@ -133,5 +159,28 @@ export function tillCommands(till: TillParts): PosHandlers {
     'refund.sandboxSend': remote(sandboxSendRefund),
     'refund.keep': remote(keepMoney),
     'owner.toResolve': remote(moneyToResolve),
-  } satisfies PosHandlers;
+    // catalogue and sales settings
+    'items.list': local(listItems),
+    'items.save': local(saveItem),
+    'items.delete': local(deleteItem),
+    'items.export': local(exportItems),
+    'items.import': local(importItems),
+    'sales.settings': local(salesSettings),
+    'sales.saveSettings': local(saveSalesSettings),
+    'sale.checkout': remote(checkout),
+    'sale.get': local(getSale),
+    'sales.day': local(salesDay),
+    'sales.export': local(exportSales),
+    // shifts
+    'shift.current': local(currentShift),
+    'shift.open': local(openShift),
+    'shift.cashMove': local(cashMove),
+    'shift.close': local(closeShift),
+    'shift.report': local(shiftReport),
+  };
+}
+
+export function tillCommands(till: TillParts): PosHandlers {
+  const wrappers = wrappersFor(till);
+  return { ...counterCommands(wrappers), ...shopCommands(wrappers) } satisfies PosHandlers;
 }

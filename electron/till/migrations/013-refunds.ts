@@ -7,7 +7,7 @@
 import type { Migration } from '../../platform/db.js';
 
 export const migration: Migration = {
-  version: 10,
+  version: 13,
   name: 'refunds',
   up(db) {
     db.exec(`

@@ -10,7 +10,16 @@ import type { PosCommand } from '../../../shared/posapi.js';
 export type Requirement = 'open' | 'signedIn' | Permission;
 
 const CASHIER: readonly Permission[] = ['sell'];
-const MANAGER: readonly Permission[] = [...CASHIER, 'orders.all', 'cancel', 'review', 'review.decide', 'export'];
+const MANAGER: readonly Permission[] = [
+  ...CASHIER,
+  'orders.all',
+  'cancel',
+  'review',
+  'review.decide',
+  'export',
+  'catalogue',
+  'shift',
+];
 const OWNER: readonly Permission[] = [...MANAGER, 'setup', 'staff', 'audit', 'backup'];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
@@ -87,6 +96,28 @@ export const COMMAND_REQUIREMENTS = {
   'refund.sandboxSend': 'cancel',
   'refund.keep': 'cancel',
   'owner.toResolve': 'review',
+  // The grid and the cart's tax rules: everyone who sells needs them.
+  'items.list': 'sell',
+  'sales.settings': 'sell',
+  'items.save': 'catalogue',
+  'items.delete': 'catalogue',
+  'items.export': 'catalogue',
+  'items.import': 'catalogue',
+  // Tax mode, rounding, tips and the receipt's shop details are Setup (the owner).
+  'sales.saveSettings': 'setup',
+  // Selling with a cart; a cashier opens only their own sales (the command checks, as for orders).
+  'sale.checkout': 'sell',
+  'sale.get': 'sell',
+  // The cart sales' part of the day review and its CSV, as for orders.
+  'sales.day': 'review',
+  'sales.export': 'export',
+  // Shifts: anyone selling sees the open shift and records cash in or out (with a reason, audited);
+  // opening and closing (the count and the Z report) need a manager (`shift`).
+  'shift.current': 'sell',
+  'shift.cashMove': 'sell',
+  'shift.open': 'shift',
+  'shift.close': 'shift',
+  'shift.report': 'review',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {
@@ -109,4 +140,6 @@ export const PERMISSION_WORDS: Readonly<Record<Permission, string>> = {
   staff: 'manage staff',
   audit: 'see the audit log',
   backup: 'manage backups',
+  catalogue: 'edit the catalogue',
+  shift: 'open or close a shift',
 };

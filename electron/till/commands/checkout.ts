@@ -1,0 +1,115 @@
+/**
+ * Selling with a cart (README, "Selling with a cart"): the main process prices the cart again under
+ * the shop's rules (docs/cart-arithmetic.md), checks the tenders add up, sends only the crypto part to
+ * the gateway (as an order of the order book, written ahead like any other), then writes the sale with
+ * its lines and tenders in one transaction. A refused crypto part leaves no sale behind.
+ */
+import { priceCart } from '../../../shared/cart/price.js';
+import type { PricedCart } from '../../../shared/cart/types.js';
+import { add, compare, isPositive, isZero, parseAmount, subtract } from '../../../shared/money.js';
+import { PosError } from '../../../shared/posapi.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
+import type { CheckoutArgs, SaleView, TenderView } from '../../../shared/posapi-sales.js';
+import { GatewayUnreachable } from '../link/gateway-client.js';
+import type { Args, TillParts } from '../parts.js';
+import { saleView, type StoredSale } from '../sales/book.js';
+import { createOrder, ownOrderOrThrow } from './charge.js';
+
+/** The shop currency's symbol and minor unit; offline, its id and 2 digits. */
+async function currencyOf(till: TillParts, quoteAssetId: string): Promise<{ symbol: string; places: number }> {
+  try {
+    const quote = (await till.catalog.quotes()).find((q) => q.assetId === quoteAssetId);
+    if (quote) return { symbol: quote.symbol, places: quote.decimalDigit };
+  } catch (error) {
+    if (!(error instanceof GatewayUnreachable)) throw error;
+  }
+  return { symbol: quoteAssetId.toUpperCase(), places: 2 };
+}
+
+const invalid = (message: string, field: string) => new PosError('invalid_args', message, field);
+
+/** Cash and card as tenders, checked against the total; answers them and what is left for crypto. */
+export function tendersOf(args: CheckoutArgs, total: string): { tenders: TenderView[]; rest: string } {
+  const tenders: TenderView[] = [];
+  if (args.cash && isPositive(args.cash.amount)) {
+    const amount = parseAmount(args.cash.amount);
+    const tendered = parseAmount(args.cash.tendered);
+    if (compare(tendered, amount) < 0) throw invalid('The cash handed over is less than the cash part.', 'cash');
+    tenders.push({ kind: 'cash', amount, tendered, change: subtract(tendered, amount), reference: '' });
+  }
+  if (args.card && isPositive(args.card.amount))
+    tenders.push({
+      kind: 'card',
+      amount: parseAmount(args.card.amount),
+      tendered: '',
+      change: '',
+      reference: args.card.reference,
+    });
+  const applied = add('0', ...tenders.map((t) => t.amount));
+  if (compare(applied, total) > 0) throw invalid(`Cash and card come to more than the total of ${total}.`, 'cash');
+  const rest = subtract(total, applied);
+  if (isPositive(rest) && !args.crypto)
+    throw invalid(`${rest} is still due: take it in crypto, cash or card.`, 'crypto');
+  return { tenders, rest };
+}
+
+function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): PricedCart {
+  const rules = till.sales.get();
+  if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
+    throw invalid('Tips are off for this shop (Setup).', 'cart');
+  return priceCart(args.cart, { taxMode: rules.taxMode, rounding: rules.rounding, places });
+}
+
+/** sale.checkout */
+export async function checkout(till: TillParts, args: Args<'sale.checkout'>, caller: PosCaller): Promise<SaleView> {
+  const currency = till.settings.stored().quoteAssetId;
+  const { symbol, places } = await currencyOf(till, currency);
+  const priced = pricedOrRefused(till, args, places);
+  const { tenders, rest } = tendersOf(args, priced.total);
+  let orderId = '';
+  if (!isZero(rest) && args.crypto) {
+    const order = await createOrder(
+      till,
+      { quoteAssetId: currency, quoteAmount: rest, ...args.crypto, ...(args.note ? { note: args.note } : {}) },
+      caller,
+    );
+    orderId = order.orderId;
+    tenders.push({ kind: 'crypto', amount: rest, tendered: '', change: '', reference: orderId });
+  }
+  const now = till.deps.clock.now();
+  const saleId = `sl-${new Date(now).toISOString().slice(0, 10).replaceAll('-', '')}-${till.deps.ids.token(5).slice(-10)}`;
+  till.saleBook.insert(
+    {
+      sale_id: saleId,
+      created_at: now,
+      cashier_id: caller.account?.accountId ?? '',
+      cashier_name: caller.account?.name ?? '',
+      currency,
+      symbol,
+      subtotal: priced.subtotal,
+      discount_total: priced.discountTotal,
+      tax_total: priced.taxTotal,
+      sale_total: priced.saleTotal,
+      tip: priced.tip,
+      total: priced.total,
+      priced: JSON.stringify(priced),
+      order_id: orderId,
+      shift_id: till.shiftBook.openId(),
+      note: args.note ?? '',
+    },
+    tenders,
+  );
+  return saleView(till.saleBook.get(saleId)!);
+}
+
+/** sale.get: by its id, or by its crypto part's order; a cashier opens only their own. */
+export async function getSale(till: TillParts, args: Args<'sale.get'>, caller: PosCaller): Promise<SaleView> {
+  const sale: StoredSale | undefined = args.saleId
+    ? till.saleBook.get(args.saleId)
+    : till.saleBook.byOrder(args.orderId!);
+  if (!sale) throw new PosError('not_found', 'There is no such sale.', args.saleId ? 'saleId' : 'orderId');
+  if (sale.row.order_id) ownOrderOrThrow(till, sale.row.order_id, caller);
+  else if (caller.account && caller.account.role === 'cashier' && sale.row.cashier_id !== caller.account.accountId)
+    throw new PosError('not_found', 'There is no such sale.', 'saleId');
+  return saleView(sale);
+}

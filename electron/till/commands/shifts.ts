@@ -1,0 +1,116 @@
+/**
+ * Shifts (README, "Shifts and the Z report"): open with a float, cash in and out with a reason, close
+ * by counting the drawer. The close writes the numbered Z report once (expected vs counted, the
+ * difference, and the shift's sales by tender, crypto asset, cashier, tips, discounts and taxes).
+ */
+import { add, parseAmount, subtract } from '../../../shared/money.js';
+import { PosError } from '../../../shared/posapi.js';
+import type { PosCaller } from '../../../shared/posapi-staff.js';
+import type { ShiftView, ZReport } from '../../../shared/posapi-sales.js';
+import type { Args, TillParts } from '../parts.js';
+import { summarize } from '../sales/summary.js';
+import { callerActor } from '../staff/area.js';
+
+const who = (caller: PosCaller) => ({ id: caller.account?.accountId ?? '', name: caller.account?.name ?? '' });
+
+function openOrRefuse(till: TillParts): ShiftView {
+  const shift = till.shiftBook.current();
+  if (!shift) throw new PosError('no_shift', 'No shift is open: open one with a cash float first.');
+  return shift;
+}
+
+/** shift.current */
+export async function currentShift(till: TillParts): Promise<ShiftView | null> {
+  return till.shiftBook.current();
+}
+
+/** shift.open */
+export async function openShift(till: TillParts, { float }: Args<'shift.open'>, caller: PosCaller): Promise<ShiftView> {
+  return till.shiftBook.transaction(() => {
+    if (till.shiftBook.current()) throw new PosError('conflict', 'A shift is already open: close it first.');
+    const shiftId = `sh-${till.deps.ids.token(6).slice(-12)}`;
+    const by = who(caller);
+    till.shiftBook.open({
+      shift_id: shiftId,
+      opened_at: till.deps.clock.now(),
+      opened_by_id: by.id,
+      opened_by: by.name,
+      float: parseAmount(float),
+    });
+    till.audit.record(callerActor(caller), 'shift.open', shiftId, { float: parseAmount(float) });
+    return till.shiftBook.current()!;
+  });
+}
+
+/** shift.cashMove: money put into or taken out of the drawer, with a reason. */
+export async function cashMove(till: TillParts, args: Args<'shift.cashMove'>, caller: PosCaller): Promise<ShiftView> {
+  return till.shiftBook.transaction(() => {
+    const shift = openOrRefuse(till);
+    const by = who(caller);
+    const move = { kind: args.kind, amount: parseAmount(args.amount), reason: args.reason };
+    till.shiftBook.addMove({
+      move_id: `cm-${till.deps.ids.token(6).slice(-12)}`,
+      shift_id: shift.shiftId,
+      at: till.deps.clock.now(),
+      ...move,
+      by_id: by.id,
+      by_name: by.name,
+    });
+    till.audit.record(callerActor(caller), 'shift.cash', shift.shiftId, move);
+    return till.shiftBook.current()!;
+  });
+}
+
+/** shift.close: counts the drawer; the Z report is written once and answered. */
+export async function closeShift(
+  till: TillParts,
+  { counted }: Args<'shift.close'>,
+  caller: PosCaller,
+): Promise<ZReport> {
+  return till.shiftBook.transaction(() => {
+    const shift = openOrRefuse(till);
+    const sum = (kind: 'in' | 'out') => add('0', ...shift.moves.filter((m) => m.kind === kind).map((m) => m.amount));
+    const cashSales = add('0', ...till.shiftBook.cashOfSales(shift.shiftId));
+    const expectedCash = subtract(add(shift.float, cashSales, sum('in')), sum('out'));
+    const countedCash = parseAmount(counted);
+    const settings = till.settings.stored();
+    const sales = till.saleBook.inShift(shift.shiftId);
+    const by = who(caller);
+    const salesSettings = till.sales.get();
+    const report: ZReport = {
+      number: till.shiftBook.nextNumber(),
+      shiftId: shift.shiftId,
+      shopName: settings.shopName || settings.payee?.fullName || '',
+      shopAddress: salesSettings.shopAddress,
+      taxId: salesSettings.taxId,
+      openedAt: shift.openedAt,
+      openedBy: shift.openedBy,
+      closedAt: till.deps.clock.now(),
+      closedBy: by.name,
+      float: shift.float,
+      cashSales,
+      cashIn: sum('in'),
+      cashOut: sum('out'),
+      moves: shift.moves,
+      expectedCash,
+      countedCash,
+      difference: subtract(countedCash, expectedCash),
+      sales: summarize(sales, settings.quoteAssetId, sales[0]?.row.symbol ?? settings.quoteAssetId.toUpperCase()),
+    };
+    till.shiftBook.close(report, by);
+    till.audit.record(callerActor(caller), 'shift.close', shift.shiftId, {
+      number: report.number,
+      expected: expectedCash,
+      counted: countedCash,
+      difference: report.difference,
+    });
+    return report;
+  });
+}
+
+/** shift.report: a closed shift's Z report, as it was written. */
+export async function shiftReport(till: TillParts, { number }: Args<'shift.report'>): Promise<ZReport> {
+  const report = till.shiftBook.report(number);
+  if (!report) throw new PosError('not_found', `There is no Z report number ${number}.`, 'number');
+  return report;
+}

@@ -1,0 +1,46 @@
+/** A discount, amount or percent, for a line or the whole order: typed, applied, or taken off. */
+import { useState } from 'react';
+import type { Discount } from '../../../shared/cart/types.js';
+import { compareAmounts } from '../../app/format.js';
+import { t } from '../../app/text.js';
+
+const VALID = /^\d{1,9}(\.\d{1,4})?$/;
+
+export function DiscountEditor({
+  label,
+  current,
+  onApply,
+}: {
+  label: string;
+  current: Discount | undefined;
+  onApply: (discount: Discount | undefined) => void;
+}) {
+  const [kind, setKind] = useState<Discount['kind']>(current?.kind ?? 'percent');
+  const [value, setValue] = useState(current?.value ?? '');
+  const tooMuch = kind === 'percent' && VALID.test(value) && compareAmounts(value, '100') > 0;
+  const valid = VALID.test(value) && !tooMuch;
+  return (
+    <fieldset className="discount-editor">
+      <legend>{label}</legend>
+      <select aria-label={t('discountKind')} value={kind} onChange={(e) => setKind(e.target.value as Discount['kind'])}>
+        <option value="percent">%</option>
+        <option value="amount">{t('discountAmount')}</option>
+      </select>
+      <input
+        aria-label={t('discountValue')}
+        inputMode="decimal"
+        value={value}
+        size={6}
+        onChange={(e) => setValue(e.target.value.replace(',', '.'))}
+      />
+      <button type="button" disabled={!valid} onClick={() => onApply({ kind, value })}>
+        {t('apply')}
+      </button>
+      {current ? (
+        <button type="button" onClick={() => (setValue(''), onApply(undefined))}>
+          {t('removeDiscount')}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * How the payer pays a cart: the tip first (when the shop asks for one), then cash (what was handed
+ * over; the change due in large type), card on the external terminal (amount and its reference), and
+ * crypto for whatever is left, through the gateway. Money is decimal text (shared/money.ts).
+ */
+import { useEffect, useState } from 'react';
+import type { PricedCart } from '../../../shared/cart/types.js';
+import { compare, isDecimalText, isPositive, min, parseAmount, remaining, subtract } from '../../../shared/money.js';
+import type { CheckoutArgs, SalesSettings } from '../../../shared/posapi-sales.js';
+import type { PaymentAssetView } from '../../../shared/posapi.js';
+import { usePaymentAssets } from '../../api/hooks.js';
+import { moneyText } from '../../app/format-money.js';
+import { t } from '../../app/text.js';
+import { useCart } from '../../state/cart.js';
+import { AssetPicker, MethodChoice, methodsOf } from '../charge/AssetPicker.js';
+
+const amountOf = (text: string) => (isDecimalText(text) && text.trim() !== '' ? parseAmount(text) : '0');
+
+/** Cash and card against the total: what each counts for, the change, what is left for crypto. */
+export function split(total: string, tendered: string, card: string) {
+  const cardPart = min(card, total);
+  const afterCard = remaining(total, cardPart);
+  const cashPart = min(tendered, afterCard);
+  return { cardPart, cashPart, change: subtract(tendered, cashPart), rest: remaining(afterCard, cashPart) };
+}
+
+function TipChoice({
+  settings,
+  priced,
+  money,
+}: {
+  settings: SalesSettings;
+  priced: PricedCart;
+  money: (amount: string) => string;
+}) {
+  const { tip, setTip } = useCart();
+  const [custom, setCustom] = useState('');
+  const choice = (label: string, selected: boolean, onClick: () => void) => (
+    <button type="button" aria-pressed={selected} className={selected ? 'selected' : ''} onClick={onClick}>
+      {label}
+    </button>
+  );
+  return (
+    <fieldset className="tip-choice">
+      <legend>{t('tipAsk', { amount: money(priced.saleTotal) })}</legend>
+      {choice(t('noTip'), tip.kind === 'none', () => setTip({ kind: 'none' }))}
+      {settings.tipPresets.map((p) =>
+        choice(`${p}%`, tip.kind === 'percent' && tip.value === p, () => setTip({ kind: 'percent', value: p })),
+      )}
+      <label>
+        {t('tipCustom')}
+        <input
+          inputMode="decimal"
+          size={6}
+          value={custom}
+          onChange={(e) => {
+            const text = e.target.value.replace(',', '.');
+            setCustom(text);
+            if (/^\d{1,6}(\.\d{1,2})?$/.test(text)) setTip({ kind: 'amount', value: text });
+          }}
+        />
+      </label>
+    </fieldset>
+  );
+}
+
+type Setter = (value: string) => void;
+
+function TenderFields({
+  values,
+  set,
+}: {
+  values: { tendered: string; card: string; reference: string };
+  set: { setTendered: Setter; setCard: Setter; setReference: Setter };
+}) {
+  const { tendered, card, reference } = values;
+  const { setTendered, setCard, setReference } = set;
+  return (
+    <div className="tender-fields">
+      <label>
+        {t('cashReceived')}
+        <input inputMode="decimal" value={tendered} onChange={(e) => setTendered(e.target.value.replace(',', '.'))} />
+      </label>
+      <label>
+        {t('cardAmount')}
+        <input inputMode="decimal" value={card} onChange={(e) => setCard(e.target.value.replace(',', '.'))} />
+      </label>
+      <label>
+        {t('cardReference')}
+        <input value={reference} maxLength={40} onChange={(e) => setReference(e.target.value)} />
+      </label>
+    </div>
+  );
+}
+
+/** The first asset that can pay is picked, so Charge sits above the fold at 1024x600; the cashier may change it. */
+function useFirstUsable(list: PaymentAssetView[] | undefined, asset: string, setAsset: (id: string) => void): void {
+  useEffect(() => {
+    if (!list || list.some((a) => a.assetId === asset && a.usable)) return;
+    const first = list.find((a) => a.usable);
+    if (first) setAsset(first.assetId);
+  }, [list, asset, setAsset]);
+}
+
+export function TenderPanel(props: {
+  priced: PricedCart;
+  settings: SalesSettings;
+  quoteAssetId: string;
+  locale: string;
+  symbol: string;
+  places: number;
+  busy: boolean;
+  error: string;
+  onBack: () => void;
+  onCheckout: (tenders: Omit<CheckoutArgs, 'cart'>) => void;
+}) {
+  const { priced, locale, symbol } = props;
+  const [tendered, setTendered] = useState('');
+  const [card, setCard] = useState('');
+  const [reference, setReference] = useState('');
+  const [asset, setAsset] = useState('');
+  const [isChain, setChain] = useState(false);
+  const money = (amount: string) => moneyText(amount, props.places, locale, symbol);
+  const parts = split(priced.total, amountOf(tendered), amountOf(card));
+  const assets = usePaymentAssets(
+    props.quoteAssetId,
+    isPositive(parts.rest) ? parts.rest : undefined,
+    isPositive(parts.rest),
+  );
+  useFirstUsable(assets.data, asset, setAsset);
+  const methods = methodsOf(assets.data?.find((a) => a.assetId === asset));
+  // Only what the asset can take: a Lightning invoice or an on-chain-only asset is on chain.
+  const methodOf = (chosen: boolean) => (methods.includes('wallet') ? chosen && methods.includes('chain') : true);
+  const needsReference = isPositive(parts.cardPart) && reference.trim() === '';
+  const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
+  const submit = () =>
+    props.onCheckout({
+      ...(isPositive(parts.cashPart) ? { cash: { amount: parts.cashPart, tendered: amountOf(tendered) } } : {}),
+      ...(isPositive(parts.cardPart) ? { card: { amount: parts.cardPart, reference: reference.trim() } } : {}),
+      ...(isPositive(parts.rest) ? { crypto: { paymentAssetId: asset, isChain: methodOf(isChain) } } : {}),
+    });
+  return (
+    <div className="tender-panel">
+      {props.settings.tipsEnabled ? <TipChoice settings={props.settings} priced={priced} money={money} /> : null}
+      <p className="due">
+        {t('toPay')} <strong>{money(priced.total)}</strong>
+      </p>
+      <TenderFields values={{ tendered, card, reference }} set={{ setTendered, setCard, setReference }} />
+      {compare(parts.change, '0') > 0 ? (
+        <p className="change-due" role="status" aria-live="polite">
+          {t('changeDue')} <strong>{money(parts.change)}</strong>
+        </p>
+      ) : null}
+      {props.error ? (
+        <p role="alert" className="error">
+          {props.error}
+        </p>
+      ) : null}
+      <div className="row spaced">
+        <button type="button" onClick={props.onBack}>
+          {t('backToCart')}
+        </button>
+        <button
+          type="button"
+          className="primary charge-button"
+          disabled={props.busy || needsReference || needsAsset}
+          onClick={submit}
+        >
+          {isPositive(parts.rest) ? t('chargeRest', { amount: money(parts.rest) }) : t('completeSale')}
+        </button>
+      </div>
+      {isPositive(parts.rest) ? (
+        <>
+          <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
+          <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
+          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Shifts over the headless host's PosApi (real HTTP, real till.db): a manager opens with a float (a
+ * cashier may not), cash in and out need a reason, sales belong to the open shift, and the close
+ * counts the drawer: expected vs counted, the difference, and a numbered Z report with the shift's
+ * sales by tender, cashier, tips, discounts and taxes, the same when asked for again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USDT } from '../helpers/gateway.js';
+import { startHost, type HostProcess } from '../helpers/host.js';
+import { posOverHttp, staffedTill, type PosHttp } from '../helpers/pos-http.js';
+
+let host: HostProcess;
+let pos: PosHttp;
+let ids: { cashier: string; manager: string };
+const PINS = { owner: '2468', cashier: '1111', manager: '2222' };
+const line = (unitPrice: string) => ({ name: 'Custom amount', unitPrice, quantity: 1, taxRate: '0' });
+
+beforeAll(async () => {
+  host = await startHost();
+  pos = await posOverHttp(host);
+  ids = await staffedTill(pos, PINS);
+  await pos.call('sales.saveSettings', { shopAddress: '1 Market St', taxId: 'VAT-9' });
+}, 60_000);
+afterAll(() => host.stop());
+
+describe('shifts', () => {
+  it('a manager opens with a float; a cashier may not; only one shift is open', async () => {
+    await pos.signIn(ids.cashier, PINS.cashier);
+    expect(await pos.call('shift.current')).toBeNull();
+    expect((await pos.send('shift.open', { float: '100' })).status).toBe(403);
+    expect((await pos.send('shift.cashMove', { kind: 'in', amount: '1', reason: 'x' })).error?.code).toBe('no_shift');
+    await pos.signIn(ids.manager, PINS.manager);
+    const shift = await pos.call('shift.open', { float: '100.00' });
+    expect(shift).toMatchObject({ float: '100', openedBy: 'Max Manager', moves: [] });
+    expect((await pos.send('shift.open', { float: '1' })).error?.code).toBe('conflict');
+  });
+
+  it('records cash in and out with a reason, and sales in the shift; the close shows the difference', async () => {
+    await pos.signIn(ids.cashier, PINS.cashier);
+    expect((await pos.send('shift.cashMove', { kind: 'out', amount: '5.5', reason: '' })).error?.field).toBe('reason');
+    await pos.call('shift.cashMove', { kind: 'in', amount: '20', reason: 'coins from the bank' });
+    const moved = await pos.call('shift.cashMove', { kind: 'out', amount: '5.50', reason: 'window cleaner' });
+    expect(moved.moves.map((m: any) => [m.kind, m.amount, m.reason, m.byName])).toEqual([
+      ['in', '20', 'coins from the bank', 'Cora Cashier'],
+      ['out', '5.5', 'window cleaner', 'Cora Cashier'],
+    ]);
+    await pos.call('sale.checkout', { cart: { lines: [line('10')] }, cash: { amount: '10', tendered: '20' } });
+    // cash 2 in the drawer, the crypto rest still open: the cash counts as in the drawer
+    await pos.call('sale.checkout', {
+      cart: { lines: [line('5')] },
+      cash: { amount: '2', tendered: '2' },
+      crypto: { paymentAssetId: USDT, isChain: false },
+    });
+    await pos.call('sale.checkout', { cart: { lines: [line('4')] }, card: { amount: '4', reference: 'C-7' } });
+    expect((await pos.send('shift.close', { counted: '126' })).status).toBe(403);
+
+    await pos.signIn(ids.manager, PINS.manager);
+    const report = await pos.call('shift.close', { counted: '126.00' });
+    // expected = 100 float + 12 cash sales + 20 in - 5.5 out = 126.5
+    expect(report).toMatchObject({
+      number: 1,
+      float: '100',
+      cashSales: '12',
+      cashIn: '20',
+      cashOut: '5.5',
+      expectedCash: '126.5',
+      countedCash: '126',
+      difference: '-0.5',
+      openedBy: 'Max Manager',
+      closedBy: 'Max Manager',
+      shopAddress: '1 Market St',
+      taxId: 'VAT-9',
+    });
+    expect(report.sales).toMatchObject({ paid: 2, open: 1, total: '14' });
+    expect(report.sales.tenders.map((t: any) => [t.key, t.amount])).toEqual([
+      ['cash', '10'],
+      ['card', '4'],
+    ]);
+    expect(report.sales.cashiers.map((c: any) => [c.label, c.count])).toEqual([['Cora Cashier', 2]]);
+    expect(await pos.call('shift.report', { number: 1 })).toEqual(report);
+    expect(await pos.call('shift.current')).toBeNull();
+    expect((await pos.send('shift.close', { counted: '1' })).error?.code).toBe('no_shift');
+  });
+
+  it('the next shift gets the next number; shift actions are in the audit log', async () => {
+    await pos.signIn(ids.manager, PINS.manager);
+    await pos.call('shift.open', { float: '50' });
+    expect((await pos.call('shift.close', { counted: '50' })).number).toBe(2);
+    expect((await pos.send('shift.report', { number: 9 })).error?.code).toBe('not_found');
+    await pos.signIn('owner', PINS.owner);
+    const actions = (await pos.call('audit.list', {})).entries.map((e: any) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['shift.open', 'shift.cash', 'shift.close']));
+  });
+});
