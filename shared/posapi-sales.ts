@@ -269,6 +269,24 @@ export interface ZReport {
   /** counted - expected: negative when the drawer is short. */
   difference: string;
   sales: SalesSummary;
+  /** Payments rung up on the Charge screen in the shift (paid; none of them part of a cart sale). Absent in reports from before. */
+  chargeOrders?: ZChargeOrders;
+  /** Refunds asked in the shift: what they pay back, per asset and (at the payments' rates) per currency. */
+  refunds?: ZRefunds;
+}
+
+export interface ZChargeOrders {
+  count: number;
+  perQuote: SumRow[];
+  perAsset: SumRow[];
+}
+
+export interface ZRefunds {
+  count: number;
+  /** Flagged payouts (the chain showed something else): never counted as paid out. */
+  flagged: number;
+  perAsset: SumRow[];
+  perQuote: SumRow[];
 }
 
 const shiftAmount = DecimalTextSchema;

@@ -82,10 +82,33 @@ describe('shifts', () => {
     expect((await pos.send('shift.close', { counted: '1' })).error?.code).toBe('no_shift');
   });
 
-  it('the next shift gets the next number; shift actions are in the audit log', async () => {
+  it('the next shift gets the next number; its Z report counts Charge-screen payments and refunds', async () => {
     await pos.signIn(ids.manager, PINS.manager);
     await pos.call('shift.open', { float: '50' });
-    expect((await pos.call('shift.close', { counted: '50' })).number).toBe(2);
+    // A payment rung up on the Charge screen (no cart), paid, then part of it refunded.
+    const order = await pos.call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '8.40',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
+    await pos.call('sandbox.payInFull', { orderId: order.orderId });
+    await pos.call('sandbox.advanceClock', { seconds: 10 });
+    await pos.call('order.get', { orderId: order.orderId });
+    await pos.call('refund.create', {
+      orderId: order.orderId,
+      amount: '2',
+      destination: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+      reason: 'one coffee too many',
+    });
+    const report = await pos.call('shift.close', { counted: '50' });
+    expect(report.number).toBe(2);
+    expect(report.sales.paid).toBe(0); // no cart sale in this shift
+    expect(report.chargeOrders.count).toBe(1);
+    expect(report.chargeOrders.perQuote).toEqual([{ key: 'usd', label: 'USD', count: 1, amount: '8.4' }]);
+    expect(report.chargeOrders.perAsset).toEqual([{ key: USDT, label: 'USDT', count: 1, amount: '8.4' }]);
+    expect(report.refunds).toMatchObject({ count: 1, flagged: 0 });
+    expect(report.refunds.perAsset).toEqual([{ key: USDT, label: 'USDT', count: 1, amount: '2' }]);
     expect((await pos.send('shift.report', { number: 9 })).error?.code).toBe('not_found');
     await pos.signIn('owner', PINS.owner);
     const actions = (await pos.call('audit.list', {})).entries.map((e: any) => e.action);

@@ -9,6 +9,7 @@ import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { ShiftView, ZReport } from '../../../shared/posapi-sales.js';
 import type { Args, TillParts } from '../parts.js';
 import { summarize } from '../sales/summary.js';
+import { chargeOrdersIn, refundsIn } from '../shifts/z-extras.js';
 import { callerActor } from '../staff/area.js';
 
 const who = (caller: PosCaller) => ({ id: caller.account?.accountId ?? '', name: caller.account?.name ?? '' });
@@ -77,6 +78,7 @@ export async function closeShift(
     const sales = till.saleBook.inShift(shift.shiftId);
     const by = who(caller);
     const salesSettings = till.sales.get();
+    const closedAt = till.deps.clock.now();
     const report: ZReport = {
       number: till.shiftBook.nextNumber(),
       shiftId: shift.shiftId,
@@ -85,7 +87,7 @@ export async function closeShift(
       taxId: salesSettings.taxId,
       openedAt: shift.openedAt,
       openedBy: shift.openedBy,
-      closedAt: till.deps.clock.now(),
+      closedAt,
       closedBy: by.name,
       float: shift.float,
       cashSales,
@@ -96,6 +98,8 @@ export async function closeShift(
       countedCash,
       difference: subtract(countedCash, expectedCash),
       sales: summarize(sales, settings.quoteAssetId, sales[0]?.row.symbol ?? settings.quoteAssetId.toUpperCase()),
+      chargeOrders: chargeOrdersIn(till.book, till.saleBook, shift.openedAt, closedAt + 1),
+      refunds: refundsIn(till.refunds.between(shift.openedAt, closedAt + 1)),
     };
     till.shiftBook.close(report, by);
     till.audit.record(callerActor(caller), 'shift.close', shift.shiftId, {

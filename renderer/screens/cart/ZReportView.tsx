@@ -1,8 +1,8 @@
 /** A close-of-shift (Z) report, printable (window.print): the drawer count and the shift's sales. */
 import type { TillSettings } from '../../../shared/posapi.js';
-import type { ZReport } from '../../../shared/posapi-sales.js';
+import type { SumRow, ZReport } from '../../../shared/posapi-sales.js';
 import { useQuoteAssets } from '../../api/hooks.js';
-import { formatDateTime } from '../../app/format.js';
+import { formatAmount, formatDateTime } from '../../app/format.js';
 import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { SalesSummaryView } from './SalesSummaryView.js';
@@ -52,6 +52,36 @@ export function ZReportView({ report, settings }: { report: ZReport; settings: T
         </ul>
       ) : null}
       <SalesSummaryView summary={report.sales} money={money} />
+      <ZExtras report={report} locale={settings.locale} />
     </article>
+  );
+}
+
+/** Charge-screen payments and refunds of the shift, in their own currencies and assets (exact decimals). */
+function ZExtras({ report, locale }: { report: ZReport; locale: string }) {
+  const rows = (list: SumRow[]) =>
+    list.map((r) => (
+      <li key={r.key}>{t('zLine', { count: r.count, amount: formatAmount(r.amount, locale), symbol: r.label })}</li>
+    ));
+  const charge = report.chargeOrders;
+  const refunds = report.refunds;
+  return (
+    <>
+      {charge ? (
+        <section aria-labelledby="z-charge">
+          <h3 id="z-charge">{t('zChargeOrders', { count: charge.count })}</h3>
+          <ul className="receipt-tenders">{rows([...charge.perQuote, ...charge.perAsset])}</ul>
+        </section>
+      ) : null}
+      {refunds ? (
+        <section aria-labelledby="z-refunds">
+          <h3 id="z-refunds">{t('zRefunds', { count: refunds.count })}</h3>
+          <ul className="receipt-tenders">
+            {rows([...refunds.perAsset, ...refunds.perQuote])}
+            {refunds.flagged > 0 ? <li>{t('zRefundsFlagged', { count: refunds.flagged })}</li> : null}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }
