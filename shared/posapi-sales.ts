@@ -4,6 +4,7 @@
  * prints about the shop). Spread into the contract in posapi.ts; permissions in staff/permissions.ts.
  */
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import {
   CartInputSchema,
   DecimalTextSchema,
@@ -13,13 +14,6 @@ import {
   type PricedCart,
 } from './cart/types.js';
 
-// Shown on the grid, receipts and screens: printable text, no control or direction characters.
-const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .regex(/^[^\p{Cc}\p{Cf}]*$/u, 'must be plain text');
 const code = z
   .string()
   .trim()

@@ -4,6 +4,7 @@
  * posapi.ts; the permission each command needs is in electron/till/staff/permissions.ts (one table).
  */
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 
 export const RoleSchema = z.enum(['cashier', 'manager', 'owner']);
 /** cashier: sells; manager: also cancels, reviews, exports; owner: also Setup, staff, the audit log. */
@@ -96,12 +97,7 @@ const accountId = z
   .trim()
   .regex(/^[a-z0-9-]{2,40}$/, 'must be an account id');
 // A name is shown on receipts and screens: printable text, no control or direction characters.
-const staffName = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(40)
-  .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'must be plain text');
+const staffName = plainText(40).pipe(z.string().min(1, 'must not be empty'));
 const dayArg = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
 
 export const staffArgSchemas = {

@@ -13,6 +13,7 @@ import {
 } from './backup.js';
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
+import { plainText } from './plain-text.js';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
 import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
@@ -102,7 +103,7 @@ const decimalArg = z
 
 export const SettingsPatchSchema = z
   .object({
-    shopName: z.string().trim().min(1).max(80),
+    shopName: plainText(80).pipe(z.string().min(1)),
     payeeNetworkId: z
       .string()
       .trim()
@@ -288,7 +289,7 @@ export const posArgSchemas = {
       quoteAmount: decimalArg,
       paymentAssetId: z.string().trim().min(1),
       isChain: z.boolean(),
-      note: z.string().trim().max(50).optional(),
+      note: plainText(50).optional(),
     })
     .strict(),
   'order.get': OrderIdArgSchema,

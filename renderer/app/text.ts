@@ -41,6 +41,7 @@ const en = {
   charge: 'Charge',
   amountMin: 'At least {min} {symbol}',
   amountMax: 'At most {max} {symbol}',
+  pinLength: 'A PIN has 4 to 8 digits (this one has {n}).',
   amountTooLong: 'An amount has at most {n} digits: that one was not added.',
   amountDigits: 'At most {digits} decimal places for {symbol}',
   enterAmount: 'Enter an amount',
@@ -186,7 +187,7 @@ const en = {
   backupFailed: 'The last backup failed at {time}: {error}. It is tried again by itself.',
   backupNotSet: 'Backups are not set up.',
   backupWarnOverdue: 'No backup for more than two days: ask the owner to check Backups.',
-  backupWarnUnset: 'This till has no backups: the owner sets them up under Owner, Backups.',
+  backupWarnUnset: 'This till has no backups: the owner sets them up under Day review, Backups.',
   backupWarnFailing: 'Backups are failing: ask the owner to check Backups.',
   bookExportTitle: 'Export the whole book',
   bookExportIntro:

@@ -2,12 +2,18 @@
 import type { TillSettings } from '../../shared/posapi.js';
 import { t } from '../app/text.js';
 
+/**
+ * A name without control or format characters: a direction override (U+202E) in a hosted gateway's
+ * payee name, or a shop name saved before Setup refused them, would turn the words around it.
+ */
+export const plainName = (name: string): string => name.replace(/[\p{Cc}\p{Cf}]/gu, '');
+
 export function PayeeLine({ settings }: { settings: TillSettings }) {
   if (!settings.payee) return null;
   return (
     <p className="payee-line" data-testid="payee-line">
       {t('payeeLine', {
-        name: settings.shopName || settings.payee.fullName || settings.payee.payeeId,
+        name: plainName(settings.shopName || settings.payee.fullName || settings.payee.payeeId),
         networkId: settings.payee.networkId,
       })}
     </p>
@@ -16,5 +22,5 @@ export function PayeeLine({ settings }: { settings: TillSettings }) {
 
 /** The payee's name as the payer reads it. */
 export function payeeName(settings: TillSettings): string {
-  return settings.shopName || settings.payee?.fullName || settings.payee?.networkId || '';
+  return plainName(settings.shopName || settings.payee?.fullName || settings.payee?.networkId || '');
 }

@@ -77,6 +77,12 @@ describe('settings.save and the owner', () => {
       quoteAssetId: 'eur',
       publicCallbackUrl: 'https://shop.example/cb',
     });
+    // A direction override would turn "Payments go to …" around and hide who is paid: refused, nothing changes.
+    await expect(call('settings.save', { shopName: 'A\u202Eevil' })).rejects.toMatchObject({
+      code: 'invalid_args',
+      field: 'shopName',
+    });
+    expect((await call('settings.get')).shopName).toBe('Corner Café');
     const back = await call('settings.save', { quoteAssetId: 'usd', gateway: { kind: 'embedded' } });
     expect(back).toMatchObject({ quoteAssetId: 'usd', gateway: { kind: 'embedded' } });
     // A locked till is no session.

@@ -74,6 +74,8 @@ function fakeApi(options: { rightPin: string }) {
             ],
             idleLockMs: 300_000,
           };
+        case 'payee.lookup':
+          return { payeeId: 'p2', fullName: 'Other shop', networkId: args.networkId };
         case 'settings.save':
           if (args.ownerPin && args.currentPin !== options.rightPin)
             throw new PosCallError({ code: 'wrong_pin', message: 'That PIN is not right.', field: 'currentPin' });
@@ -110,6 +112,18 @@ describe('Setup after first run', () => {
     expect(saved[0].gateway.merchantKey).toBeUndefined(); // absent: the key set stays
     expect(saved[0].currentPin).toBeUndefined();
     expect(saved[0].token).toBeUndefined();
+  });
+
+  it('Enter in the network id looks the shop up; it does not save the whole form', async () => {
+    const { api, calls, saved } = fakeApi({ rightPin: '2468' });
+    render(<App api={api} />);
+    await screen.findByRole('heading', { name: 'Set up the shop' });
+    const networkId = screen.getByLabelText('Shop network id');
+    fireEvent.change(networkId, { target: { value: '7000102' } });
+    fireEvent.keyDown(networkId, { key: 'Enter' });
+    await waitFor(() => expect(calls.map((c) => c.command)).toContain('payee.lookup'));
+    expect(calls.find((c) => c.command === 'payee.lookup')!.args).toEqual({ networkId: '7000102' });
+    expect(saved).toHaveLength(0);
   });
 
   it('confirms a new PIN with the current one: Save waits for it', async () => {

@@ -23,7 +23,6 @@ function PinField({ pin, onPin, error }: { pin: string; onPin: (pin: string) => 
         autoFocus
         value={pin}
         onChange={(e) => onPin(e.target.value.replace(/\D/g, ''))}
-        maxLength={8}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'cancel-error' : undefined}
       />

@@ -68,6 +68,12 @@ export function PayeeLookup({ form, edit }: { form: SetupForm; edit: EditForm })
             setAnswer(null);
             edit({ networkId: e.target.value.trim() });
           }}
+          onKeyDown={(e) => {
+            // Enter here looks the shop up; it must not save the whole Setup form unread.
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            if (networkId && digitsOnly && !lookup.isPending) lookup.mutate();
+          }}
           aria-invalid={shown?.kind === 'error'}
           aria-describedby="lookup-message"
           required
