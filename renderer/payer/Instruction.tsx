@@ -70,7 +70,8 @@ export function Instruction({ shown, locale }: { shown: InstructionShown; locale
           {pt('openWallet')}
         </a>
       )}
-      <p className="warning">{pt('wrongNetworkWarning', { symbol: shown.symbol, network })}</p>
+      {/* A wallet transfer (mixin://) has no network to get wrong: the warning is for sends on a chain. */}
+      {shown.isChain ? <p className="warning">{pt('wrongNetworkWarning', { symbol: shown.symbol, network })}</p> : null}
       <dl className="fields">
         <Field label={pt('amount')} value={shown.amount} />
         {shown.isChain && <Field label={pt('address')} value={shown.destination} />}

@@ -71,6 +71,8 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
     await page.getByRole('button', { name: 'Show how to pay' }).click();
     await page.getByText('Pay 12.5 USDT on Ethereum (ERC-20) to Corner Café (demo shop)').waitFor();
     await page.getByText('Scan with the Mixin Messenger app (the code opens a mixin:// link)').waitFor();
+    // A wallet transfer has no network to get wrong: no on-chain warning beside it.
+    expect(await page.getByText(/Money sent on another network is lost/).count()).toBe(0);
     await page.getByRole('status').filter({ hasText: 'Waiting for your payment' }).waitFor();
     await page.getByRole('button', { name: 'Copy Amount' }).waitFor();
     await screenshot(page, 'payer-instruction-360');
