@@ -80,6 +80,19 @@ export function subtract(a: Amount, b: Amount): Amount {
   return diff.isZero() ? '0' : diff.toFixed();
 }
 
+const SIGNED_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
+/**
+ * a - b where either may itself be a signed difference ("-10"): a drawer's expected cash can go below
+ * zero (more taken out than was in it), and its count is then compared with that.
+ */
+export function subtractSigned(a: Amount, b: Amount): Amount {
+  for (const text of [a, b])
+    if (!SIGNED_TEXT.test(text.trim())) throw new RangeError(`not a decimal amount: ${JSON.stringify(text)}`);
+  const diff = new D(a.trim()).minus(new D(b.trim()));
+  return diff.isZero() ? '0' : diff.toFixed();
+}
+
 /** max(a - b, 0): what remains due. */
 export function remaining(due: Amount, paid: Amount): Amount {
   const diff = dec(due).minus(dec(paid));

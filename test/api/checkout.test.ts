@@ -22,6 +22,16 @@ beforeAll(async () => {
   pos = await posOverHttp(host);
   ids = await staffedTill(pos, PINS);
   await pos.call('sales.saveSettings', { taxMode: 'added', rounding: 'line', tipsEnabled: true });
+  const item = await pos.call('items.save', {
+    name: 'Coffee',
+    price: '3.50',
+    category: 'Drinks',
+    taxRate: '10',
+    sku: '',
+    barcode: '',
+    colour: '',
+  });
+  coffee.itemId = item.itemId;
 }, 60_000);
 afterAll(() => host.stop());
 
@@ -136,5 +146,23 @@ describe('checkout', () => {
       ['0', '0', '4.99', 'R1', '0', '', '0'],
     ]);
     expect(rows[0]).toMatchObject({ status: 'paid', lines: '2', discounts: '1', taxes: '0.64', total: '12.79' });
+  });
+
+  it("sells a catalogue item at the catalogue's price and tax, whatever the page sends", async () => {
+    await pos.signIn(ids.cashier, PINS.cashier);
+    const cheap = { ...coffee, name: 'Espresso?', unitPrice: '0.01', quantity: 5, taxRate: '0' };
+    const sale = await pos.call('sale.checkout', {
+      cart: { lines: [cheap] },
+      card: { amount: '19.25', reference: 'T-1' },
+    });
+    // 5 x 3.50 = 17.50, tax 10% = 1.75: what the catalogue says
+    expect(sale.priced).toMatchObject({ subtotal: '17.5', taxTotal: '1.75', total: '19.25' });
+    expect(sale.priced.lines[0]).toMatchObject({ name: 'Coffee', unitPrice: '3.5', taxRate: '10' });
+    const gone = { ...coffee, itemId: 'it-deleted0' };
+    const refused = await pos.send('sale.checkout', {
+      cart: { lines: [gone] },
+      card: { amount: '7.7', reference: 'T-2' },
+    });
+    expect(refused.error).toMatchObject({ code: 'invalid_args', field: 'cart.lines.0' });
   });
 });

@@ -114,4 +114,12 @@ describe('shifts', () => {
     const actions = (await pos.call('audit.list', {})).entries.map((e: any) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['shift.open', 'shift.cash', 'shift.close']));
   });
+
+  it('closes a shift whose drawer was emptied below zero (more out than in): the difference is still reported', async () => {
+    await pos.signIn(ids.manager, PINS.manager);
+    await pos.call('shift.open', { float: '10' });
+    await pos.call('shift.cashMove', { kind: 'out', amount: '20', reason: 'paid the supplier' });
+    const report = await pos.call('shift.close', { counted: '0' });
+    expect(report).toMatchObject({ expectedCash: '-10', countedCash: '0', difference: '10' });
+  });
 });

@@ -53,11 +53,29 @@ export function tendersOf(args: CheckoutArgs, total: string): { tenders: TenderV
   return { tenders, rest };
 }
 
+/**
+ * A catalogue item is sold at the catalogue's price, tax rate and name, whatever the page sent: the page
+ * holds the PosApi token, so a cashier's own script could otherwise ring up an item at 0.01.
+ */
+function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): CheckoutArgs['cart'] {
+  const lines = cart.lines.map((line, i) => {
+    if (!line.itemId) return line;
+    const item = till.items.get(line.itemId);
+    if (!item)
+      throw invalid(
+        `No item ${line.itemId} in the catalogue: it was deleted; take it off the cart.`,
+        `cart.lines.${i}`,
+      );
+    return { ...line, name: item.name, unitPrice: item.price, taxRate: item.taxRate };
+  });
+  return { ...cart, lines };
+}
+
 function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): PricedCart {
   const rules = till.sales.get();
   if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
     throw invalid('Tips are off for this shop (Setup).', 'cart');
-  return priceCart(args.cart, { taxMode: rules.taxMode, rounding: rules.rounding, places });
+  return priceCart(fromCatalogue(till, args.cart), { taxMode: rules.taxMode, rounding: rules.rounding, places });
 }
 
 /** sale.checkout */

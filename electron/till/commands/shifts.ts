@@ -3,7 +3,7 @@
  * by counting the drawer. The close writes the numbered Z report once (expected vs counted, the
  * difference, and the shift's sales by tender, crypto asset, cashier, tips, discounts and taxes).
  */
-import { add, parseAmount, subtract } from '../../../shared/money.js';
+import { add, parseAmount, subtract, subtractSigned } from '../../../shared/money.js';
 import { PosError } from '../../../shared/posapi.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { ShiftView, ZReport } from '../../../shared/posapi-sales.js';
@@ -96,7 +96,7 @@ export async function closeShift(
       moves: shift.moves,
       expectedCash,
       countedCash,
-      difference: subtract(countedCash, expectedCash),
+      difference: subtractSigned(countedCash, expectedCash),
       sales: summarize(sales, settings.quoteAssetId, sales[0]?.row.symbol ?? settings.quoteAssetId.toUpperCase()),
       chargeOrders: chargeOrdersIn(till.book, till.saleBook, shift.openedAt, closedAt + 1),
       refunds: refundsIn(till.refunds.between(shift.openedAt, closedAt + 1)),

@@ -4,7 +4,7 @@
  * only the crypto part goes to the gateway, and the Payment screen takes it from there.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { priceCart } from '../../../shared/cart/price.js';
 import type { CheckoutArgs } from '../../../shared/posapi-sales.js';
 import type { TillSettings } from '../../../shared/posapi.js';
@@ -23,13 +23,26 @@ import { ItemGrid } from './ItemGrid.js';
 import { TenderPanel } from './TenderPanel.js';
 import './cart.css';
 
+/** A second Complete while the first is on its way: ignored (it would record the sale twice). */
+class SecondTap extends Error {}
+
 function useCheckout() {
   const api = usePosApi();
   const queryClient = useQueryClient();
   const { openOrder, openSale } = useCashier();
   const [error, setError] = useState('');
+  // A double tap lands twice before React re-renders the button as busy: one checkout at a time, held here.
+  const sending = useRef(false);
   const mutation = useMutation({
-    mutationFn: (args: CheckoutArgs) => api.call('sale.checkout', args),
+    mutationFn: async (args: CheckoutArgs) => {
+      if (sending.current) throw new SecondTap();
+      sending.current = true;
+      try {
+        return await api.call('sale.checkout', args);
+      } finally {
+        sending.current = false;
+      }
+    },
     onSuccess: (sale) => {
       useCart.getState().clear();
       queryClient.setQueryData(['sale', { saleId: sale.saleId }], sale);
@@ -37,7 +50,10 @@ function useCheckout() {
       if (sale.orderId) openOrder(sale.orderId);
       else openSale(sale.saleId);
     },
-    onError: (e) => setError(e instanceof PosCallError ? e.shape.message : e.message),
+    onError: (e) => {
+      if (e instanceof SecondTap) return;
+      setError(e instanceof PosCallError ? e.shape.message : e.message);
+    },
   });
   return { mutation, error, setError };
 }

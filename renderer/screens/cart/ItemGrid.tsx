@@ -17,6 +17,18 @@ function categoriesOf(items: readonly ItemView[]): string[] {
   return names;
 }
 
+const SCAN_FIELD = 'cart-scan';
+
+/**
+ * A tile must not keep the focus: a scanner's code and Enter right after it would press the tile again
+ * (a second croissant instead of the espresso scanned). With a mouse or keys the scan field takes the
+ * focus; on touch the tile only lets go of it (focusing a field would open the screen keyboard).
+ */
+function afterTile(tile: HTMLElement, pointerType: string | undefined): void {
+  if (pointerType === 'touch') tile.blur();
+  else document.getElementById(SCAN_FIELD)?.focus({ preventScroll: true });
+}
+
 /** What a scanner typed, found by barcode first, then SKU. */
 function scanned(items: readonly ItemView[], code: string): ItemView | undefined {
   return items.find((i) => i.barcode === code) ?? items.find((i) => i.sku === code);
@@ -39,6 +51,7 @@ function ScanField({ items }: { items: readonly ItemView[] }) {
       <label>
         {t('scanLabel')}
         <input
+          id={SCAN_FIELD}
           value={code}
           autoComplete="off"
           onChange={(e) => setCode(e.target.value)}
@@ -135,7 +148,10 @@ export function ItemGrid({
               type="button"
               className="item-tile"
               style={item.colour ? { borderColor: item.colour, boxShadow: `inset 0 6px 0 ${item.colour}` } : undefined}
-              onClick={() => addItem(item)}
+              onClick={(e) => {
+                addItem(item);
+                afterTile(e.currentTarget, (e.nativeEvent as PointerEvent).pointerType);
+              }}
             >
               <span className="visually-hidden">{t('addWord')} </span>
               <strong>{item.name}</strong>

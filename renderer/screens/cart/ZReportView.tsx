@@ -34,7 +34,10 @@ export function ZReportView({ report, settings }: { report: ZReport; settings: T
         <dt>{t('cashOut')}</dt>
         <dd>−{money(report.cashOut)}</dd>
         <dt>{t('expectedCash')}</dt>
-        <dd>{money(report.expectedCash)}</dd>
+        <dd>
+          {report.expectedCash.startsWith('-') ? '−' : ''}
+          {money(report.expectedCash)}
+        </dd>
         <dt>{t('countedCash')}</dt>
         <dd>{money(report.countedCash)}</dd>
         <dt className="grand">{t('difference')}</dt>
