@@ -102,6 +102,8 @@ export const salesText = {
   drawerShort: 'short by {amount}',
   drawerOver: 'over by {amount}',
   zDone: 'Done',
+  tenderNotAmount: '{field}: type an amount such as 12.50.',
+  cardOverTotal: 'The card amount is more than the total: check what the terminal charged, and type that.',
   zChargeOrders: 'Paid on the Charge screen: {count}',
   zRefunds: 'Refunds asked: {count}',
   zRefundsFlagged: '{count} flagged (not counted as paid out)',

@@ -219,4 +219,18 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
     expect((text?.match(/success/g) ?? []).length).toBe(4);
     expect((text?.match(/failed/g) ?? []).length).toBe(1);
   });
+
+  it('from the navigation, typed amount and Enter charge (the Charge button does not keep the focus)', async () => {
+    await page.getByRole('button', { name: 'Recent orders' }).click();
+    await page.getByRole('heading', { name: "Today's orders" }).waitFor();
+    await page.getByRole('navigation').getByRole('button', { name: 'Charge' }).click();
+    await page.getByRole('heading', { name: 'Charge' }).waitFor({ state: 'attached' });
+    await page.keyboard.type('4');
+    await page.keyboard.press('Enter');
+    await page.getByRole('img', { name: /Payment QR code/ }).waitFor();
+    await page.getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel' }).click();
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor({ timeout: 5000 });
+    await page.getByRole('button', { name: 'New sale' }).click();
+  });
 });

@@ -16,6 +16,14 @@ import { AssetPicker, MethodChoice, methodsOf } from '../charge/AssetPicker.js';
 
 const amountOf = (text: string) => (isDecimalText(text) && text.trim() !== '' ? parseAmount(text) : '0');
 
+/** What is wrong with the typed cash and card ('' when nothing): not an amount, or a card above the total. */
+export function tenderProblem(tendered: string, card: string, total: string): string {
+  if (tendered.trim() !== '' && !isDecimalText(tendered)) return t('tenderNotAmount', { field: t('cashReceived') });
+  if (card.trim() !== '' && !isDecimalText(card)) return t('tenderNotAmount', { field: t('cardAmount') });
+  if (compare(amountOf(card), total) > 0) return t('cardOverTotal');
+  return '';
+}
+
 /** Cash and card against the total: what each counts for, the change, what is left for crypto. */
 export function split(total: string, tendered: string, card: string) {
   const cardPart = min(card, total);
@@ -132,6 +140,8 @@ export function TenderPanel(props: {
   // Only what the asset can take: a Lightning invoice or an on-chain-only asset is on chain.
   const methodOf = (chosen: boolean) => (methods.includes('wallet') ? chosen && methods.includes('chain') : true);
   const needsReference = isPositive(parts.cardPart) && reference.trim() === '';
+  // Said, never silently read as nothing or cut down: the terminal may really have charged it.
+  const problem = tenderProblem(tendered, card, priced.total);
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
   const submit = () =>
     props.onCheckout({
@@ -151,9 +161,9 @@ export function TenderPanel(props: {
           {t('changeDue')} <strong>{money(parts.change)}</strong>
         </p>
       ) : null}
-      {props.error ? (
+      {props.error || problem ? (
         <p role="alert" className="error">
-          {props.error}
+          {problem || props.error}
         </p>
       ) : null}
       <div className="row spaced">
@@ -163,7 +173,7 @@ export function TenderPanel(props: {
         <button
           type="button"
           className="primary charge-button"
-          disabled={props.busy || needsReference || needsAsset}
+          disabled={props.busy || needsReference || needsAsset || problem !== ''}
           onClick={submit}
         >
           {isPositive(parts.rest) ? t('chargeRest', { amount: money(parts.rest) }) : t('completeSale')}

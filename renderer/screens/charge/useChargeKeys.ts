@@ -10,6 +10,12 @@ import { useEffect } from 'react';
 const CHARGES_ON_ENTER = '[data-charge-on-enter], .amount-display';
 
 export function useChargeKeys(press: (key: string) => void, charge: () => void): void {
+  // Arriving from the navigation, its button keeps the focus: Enter after typing the amount would press
+  // it again and start over. The amount takes the focus instead (once, when the screen opens).
+  useEffect(() => {
+    if (document.activeElement?.closest('nav'))
+      document.querySelector<HTMLElement>('.amount-display')?.focus({ preventScroll: true });
+  }, []);
   // Bound again on every render, so Enter charges with what this render shows.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
