@@ -22,11 +22,20 @@ export interface CartState {
   setOrderDiscount(discount: Discount | undefined): void;
   setTip(tip: TipChoice): void;
   clear(): void;
+  /** Who the cart is being rung up for; '' before anyone signed in. */
+  heldBy: string;
+  /** At a sign-in: the cart stays with the same person, and starts empty for anyone else. */
+  holdFor(accountId: string): void;
 }
 
 let customCount = 0;
 
 export const useCart = create<CartState>((set) => ({
+  heldBy: '',
+  holdFor: (accountId) =>
+    set((s) =>
+      s.heldBy === accountId ? s : { heldBy: accountId, lines: [], orderDiscount: undefined, tip: { kind: 'none' } },
+    ),
   lines: [],
   orderDiscount: undefined,
   tip: { kind: 'none' },

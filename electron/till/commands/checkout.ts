@@ -74,7 +74,7 @@ function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): CheckoutArg
 function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): PricedCart {
   const rules = till.sales.get();
   if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
-    throw invalid('Tips are off for this shop (Setup).', 'cart');
+    throw invalid('Tips are off for this shop (sales settings).', 'cart');
   return priceCart(fromCatalogue(till, args.cart), { taxMode: rules.taxMode, rounding: rules.rounding, places });
 }
 

@@ -32,7 +32,10 @@ export function ZReportView({ report, settings }: { report: ZReport; settings: T
         <dt>{t('cashIn')}</dt>
         <dd>{money(report.cashIn)}</dd>
         <dt>{t('cashOut')}</dt>
-        <dd>−{money(report.cashOut)}</dd>
+        <dd>
+          {report.cashOut === '0' ? '' : '−'}
+          {money(report.cashOut)}
+        </dd>
         <dt>{t('expectedCash')}</dt>
         <dd>
           {report.expectedCash.startsWith('-') ? '−' : ''}

@@ -9,6 +9,7 @@ import type { RosterEntry } from '../../../shared/posapi-staff.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
 import { t } from '../../app/text.js';
+import { useCart } from '../../state/cart.js';
 import { useCashier } from '../../state/cashier.js';
 import { SESSION_KEY } from './access.js';
 
@@ -64,6 +65,8 @@ export function SignIn() {
     mutationFn: () => api.call('staff.signIn', { accountId: who!.accountId, pin }),
     onSuccess: (session) => {
       queryClient.setQueryData(SESSION_KEY, session);
+      // Another person's cart is not theirs to sell (the owner's espresso in a cashier's cart).
+      useCart.getState().holdFor(session.accountId);
       // A locked page heard no order news (README, "Staff and roles"): what it shows is read afresh.
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
       newSale();
