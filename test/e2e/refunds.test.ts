@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
+import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 const BTC = 'c6d0c728-2624-429b-8e0d-d9d19b6592fa';
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
@@ -18,24 +19,14 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
   let host: HostProcess;
   let browser: Browser;
   let page: Page;
-  let token = '';
   let chainOrder = '';
 
-  async function pos(command: string, args: unknown = {}): Promise<any> {
-    const response = await fetch(`${host.url}/pos/call/${command}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(args),
-    });
-    const outcome = (await response.json()) as any;
-    if (!outcome.ok) throw new Error(`${command}: ${outcome.error.message}`);
-    return outcome.result;
-  }
+  /** The PosApi over the host's HTTP bridge (test/helpers/pos-http.ts), as the page uses it. */
+  let pos: PosHttp['call'];
 
   beforeAll(async () => {
     host = await startHost();
-    const html = await (await fetch(host.url)).text();
-    token = /name="paydesk-token" content="([^"]+)"/.exec(html)![1]!;
+    pos = (await posOverHttp(host)).call;
     await pos('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
     await pos('staff.add', { name: 'Max Manager', role: 'manager', pin: '2222' });
     const sale = await pos('order.create', {
