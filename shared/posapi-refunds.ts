@@ -45,6 +45,19 @@ export const refundArgSchemas = {
         .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a transaction id (64 hexadecimal digits)'),
     })
     .strict(),
+  /** The owner takes back a refund to send or a flagged one (it stops counting against what is left). */
+  'refund.withdraw': z
+    .object({
+      orderId,
+      refundId,
+      reason: z
+        .string()
+        .trim()
+        .min(1, 'say why the refund is withdrawn')
+        .max(200)
+        .regex(/^[^\p{Cc}\p{Cf}]+$/u, 'must be plain text'),
+    })
+    .strict(),
   /** TEST MODE: the merchant's simulated wallet pays the refund. */
   'refund.sandboxSend': z.object({ orderId, refundId }).strict(),
   /** The shop keeps (part of) the money to resolve: nothing is paid out; needs a reason. */
@@ -113,6 +126,7 @@ export interface RefundResults {
   'refund.create': RefundDetail;
   'refund.sent': RefundDetail;
   'refund.sandboxSend': RefundDetail;
+  'refund.withdraw': RefundDetail;
   'refund.keep': RefundDetail;
   'owner.toResolve': ToResolveItem[];
 }

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DecimalTextSchema as decimal } from './wire.js';
 
-export const REFUND_STATUSES = ['to_send', 'sent', 'confirmed', 'flagged'] as const;
+export const REFUND_STATUSES = ['to_send', 'sent', 'confirmed', 'flagged', 'withdrawn'] as const;
 export type RefundStatusText = (typeof REFUND_STATUSES)[number];
 export const AMOUNT_IN = ['asset', 'quote_original', 'quote_today'] as const;
 
@@ -38,6 +38,8 @@ export const RefundSchema = z.object({
   status: z.enum(REFUND_STATUSES),
   txid: z.string(),
   flagReason: z.string(),
+  /** Why the owner withdrew it ("" unless `withdrawn`); a gateway without withdrawals omits it. */
+  withdrawnReason: z.string().default(''),
   confirmations: z.number(),
   requiredConfirmations: z.number(),
   /** What the owner's wallet scans (EIP-681, BIP21, mixin://pay with a memo naming the refund). */
@@ -62,7 +64,7 @@ export const MoneyToResolveSchema = z.object({
   received: z.array(assetAmount),
   /** Received but not kept as takings, with why. */
   items: z.array(assetAmount.extend({ reason: z.enum(RESOLVE_REASONS) })),
-  /** Refunds asked, sent or confirmed (flagged ones are not counted), per asset. */
+  /** Refunds that count (every one but a withdrawn one, flagged included), per asset. */
   refunded: z.array(assetAmount),
   /** Money to resolve the merchant decided to keep (POST /v1/payments/keep), per asset. */
   kept: z.array(assetAmount),

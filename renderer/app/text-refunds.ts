@@ -30,6 +30,15 @@ export const refundsText = {
   refundStatus_sent: 'sent, being checked',
   refundStatus_confirmed: 'confirmed',
   refundStatus_flagged: 'does not match: not paid',
+  refundStatus_withdrawn: 'withdrawn',
+  refundFlaggedCounts:
+    'It still counts against what can be refunded: enter the right transaction id, or withdraw it once you have checked your wallet.',
+  refundWithdraw: 'Withdraw this refund',
+  refundWithdrawSure: 'Yes, withdraw it',
+  refundWithdrawReason: 'Why withdraw it',
+  refundWithdrawWarning:
+    'Withdraw only if this payout did not leave your wallet as asked: the amount can then be refunded again.',
+  refundWithdrawnBecause: 'Withdrawn: {reason}',
   refundWorth: 'Worth {original} {quote} at the payment rate, {today} {quote} at today’s.',
   refundTo: 'To',
   refundFlagged: 'The chain shows something else: {reason}. It is not counted as paid.',

@@ -6,7 +6,9 @@
  * the chain confirming; `refund` callbacks in the outbox; the merchant key.
  */
 import { createBase58check } from '@scure/base';
+import Database from 'better-sqlite3';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { BTC, ETH, SHOP, setFixedPrices, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
@@ -185,6 +187,52 @@ describe('refunds', () => {
     const entered = await ok(call('POST', `/v1/refunds/${second.refundId}/sent`, { txid: `0x${'cd'.repeat(32)}` }));
     expect(entered).toMatchObject({ status: 'sent', txid: `0x${'cd'.repeat(32)}` });
     await refused(call('GET', `/v1/refunds/${randomUUID()}`), 10211, 'no refund');
+  });
+
+  it('a refund counts until withdrawn: only one to send or flagged, with a reason, frees the amount again', async () => {
+    const payment = await cancelledWhileConfirming();
+    const all = { traceId: payment.traceId, amount: '0.001', destination: BECH32_OK, reason: 'order cancelled' };
+    const mistaken = await ok(refund({ ...all, destination: legacyAddress(0x00) }));
+    await refused(refund(all), 10210, 'never exceeds what was received');
+    await refused(call('POST', `/v1/refunds/${mistaken.refundId}/withdraw`, {}), 10011, 'reason');
+    await refused(
+      call('POST', `/v1/refunds/${mistaken.refundId}/withdraw`, { reason: 'x' }, false),
+      2000,
+      'merchant key',
+    );
+    const withdrawn = await ok(
+      call('POST', `/v1/refunds/${mistaken.refundId}/withdraw`, { reason: 'wrong address typed' }),
+    );
+    expect(withdrawn).toMatchObject({ status: 'withdrawn', withdrawnReason: 'wrong address typed' });
+    expect(await resolve(payment.traceId)).toMatchObject({
+      refunded: [],
+      refundable: [{ assetId: BTC, amount: '0.001' }],
+    });
+    // A withdrawn refund is not paid any more: no txid, no second withdrawal.
+    await refused(
+      call('POST', `/v1/refunds/${mistaken.refundId}/sent`, { txid: `0x${'ef'.repeat(32)}` }),
+      10212,
+      'already withdrawn',
+    );
+    await refused(
+      call('POST', `/v1/refunds/${mistaken.refundId}/withdraw`, { reason: 'again' }),
+      10212,
+      'this one is withdrawn',
+    );
+    const right = await ok(refund(all));
+    await ok(call('POST', `/v1/sandbox/refunds/${right.refundId}/send`, {}, false));
+    await refused(
+      call('POST', `/v1/refunds/${right.refundId}/withdraw`, { reason: 'changed my mind' }),
+      10212,
+      'this one is sent',
+    );
+    const db = new Database(join(gw.dataDir, 'gateway.db'), { readonly: true });
+    const events = db
+      .prepare("SELECT kind FROM payment_events WHERE trace_id = ? AND kind LIKE 'refund_%' ORDER BY id")
+      .pluck()
+      .all(payment.traceId);
+    db.close();
+    expect(events).toEqual(['refund_requested', 'refund_withdrawn', 'refund_requested', 'refund_sent']);
   });
 
   it('checks the destination for its network, and never one of the gateway deposit addresses', async () => {

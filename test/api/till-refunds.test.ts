@@ -123,12 +123,45 @@ describe('refunds at the till', () => {
     expect(audit.entries.map((e: any) => e.subject)).toContain(order.orderId);
   });
 
+  it('a refund asked by mistake is withdrawn with a reason: the money is to resolve again, the day and audit say so', async () => {
+    const order = await call('order.create', {
+      quoteAssetId: 'usd',
+      quoteAmount: '8',
+      paymentAssetId: USDT,
+      isChain: false,
+    });
+    await call('sandbox.payPart', { orderId: order.orderId, amount: '10' });
+    const asked = await call('refund.create', {
+      orderId: order.orderId,
+      amount: '2',
+      destination: crypto.randomUUID(),
+      reason: 'overpaid',
+    });
+    expect(asked.resolve.toResolve).toEqual([]);
+    const refundId = asked.refunds[0].refundId as string;
+    await expect(call('refund.withdraw', { orderId: order.orderId, refundId, reason: ' ' })).rejects.toMatchObject({
+      code: 'invalid_args',
+      field: 'reason',
+    });
+    const after = await call('refund.withdraw', { orderId: order.orderId, refundId, reason: 'wrong wallet id' });
+    expect(after.refunds[0]).toMatchObject({ status: 'withdrawn', withdrawnReason: 'wrong wallet id' });
+    expect(after.resolve.toResolve).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '2' }]);
+    const day = await call('owner.day');
+    expect(day.refunds.items.find((r: any) => r.refundId === refundId)?.status).toBe('withdrawn');
+    const audit = await call('audit.list', { action: 'refund.withdraw' });
+    expect(audit.entries[0]).toMatchObject({ subject: order.orderId });
+    expect(JSON.stringify(audit.entries[0])).toContain('wrong wallet id');
+  });
+
   it('a cashier may not start a refund', async () => {
     const roster = await call('staff.roster');
     const cashier = roster.find((s: any) => s.role === 'cashier');
     await call('staff.signIn', { accountId: cashier.accountId, pin: '1111' });
     await expect(
       call('refund.create', { orderId: 'whatever-1', amount: '1', destination: DESTINATION, reason: 'x' }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(
+      call('refund.withdraw', { orderId: 'whatever-1', refundId: crypto.randomUUID(), reason: 'x' }),
     ).rejects.toMatchObject({ code: 'forbidden' });
     await call('staff.signIn', { accountId: 'owner', pin: '2468' });
   });

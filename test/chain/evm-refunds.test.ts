@@ -237,8 +237,13 @@ describe.runIf(anvilAvailable())('EVM refunds against anvil', () => {
     await refundStatus(wrongAsset.refundId, 'flagged');
     expect((await call('GET', `/v1/refunds/${short.refundId}`)).flagReason).toContain('sent 1.5, not 2');
     expect((await call('GET', `/v1/refunds/${elsewhere.refundId}`)).flagReason).toContain('nothing');
-    // A flagged refund does not count: the amount may be asked again (with a new txid).
+    // A flagged refund still counts (money did leave the wallet, and it may still be given the right
+    // txid) until the owner withdraws it: only then may its amount be asked again.
     const view = await call('GET', `/v1/payments/resolve?traceId=${payment.traceId}`);
-    expect(view.refunded).toEqual([]);
+    expect(view.refunded).toMatchObject([{ amount: '4.25' }]);
+    await call('POST', `/v1/refunds/${short.refundId}/withdraw`, { reason: 'checked the wallet: asking again' });
+    const after = await call('GET', `/v1/payments/resolve?traceId=${payment.traceId}`);
+    expect(after.refunded).toMatchObject([{ amount: '2.25' }]);
+    expect((await call('GET', `/v1/refunds/${short.refundId}`)).status).toBe('withdrawn');
   });
 });

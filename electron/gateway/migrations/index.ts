@@ -15,6 +15,7 @@ import { migration007 } from './007-scheduler-indexes.js';
 import { migration008 } from './008-surplus-recompute.js';
 import { migration009 } from './009-price-sources.js';
 import { migration010 } from './010-refunds.js';
+import { migration011 } from './011-refund-withdrawn.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   migration001,
@@ -27,4 +28,5 @@ export const gatewayMigrations: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];

@@ -2,7 +2,8 @@
  * Refunds (docs/api.md, "Refunds"): the merchant asks for one (full or partial, in the asset or in
  * the quote currency at the original or today's rate), the owner's own wallet pays it (the gateway
  * never signs), the txid is entered or the sandbox's simulated wallet pays, and a rail checks it.
- * Status `to_send` -> `sent` -> `confirmed`, or `flagged` when the chain shows something else.
+ * Status `to_send` -> `sent` -> `confirmed`, or `flagged` when the chain shows something else;
+ * the owner may withdraw one to send or flagged (`withdrawn`). A refund counts until withdrawn.
  * The total refunded never exceeds what was received. Every status change writes its payment event
  * and its `refund` callback in the same transaction; sent refunds are due work in gateway.db
  * (`next_check_at`), looked at by the gateway's scheduler, so a restart resumes them.
@@ -40,6 +41,7 @@ const KEEP_UNUSED = {
   required_confirmations: 0,
   sent_height: 0,
   next_check_at: 0,
+  withdrawn_reason: '',
 } as const;
 
 /** How often a sent refund is looked at on chain (gateway-clock ms). */
@@ -113,6 +115,7 @@ export class Refunds {
       next_check_at: 0,
       created_at: now,
       updated_at: now,
+      withdrawn_reason: '',
     };
     // On a real rail a payout sent without its txid is looked for (due work, as the checks of sent ones).
     if (this.detectorFor(row)) row.next_check_at = now;
@@ -181,6 +184,36 @@ export class Refunds {
     if (!/^(0x)?[0-9a-fA-F]{64}$/.test(txid))
       throw paramError('txid', 'must be a transaction hash (64 hexadecimal digits)');
     return this.markSent(this.row(refundId), txid.toLowerCase());
+  }
+
+  /**
+   * POST /v1/refunds/{id}/withdraw: the owner takes back a refund that is not confirmed: one still
+   * to send (asked by mistake), or a flagged one whose payout did not happen as asked (the owner has
+   * looked at the wallet). Until then it counts against what is left to refund, so one refund is
+   * never paid twice; afterwards the amount may be asked again. A sent one is being checked: it
+   * ends confirmed or flagged first.
+   */
+  withdraw(refundId: string, params: Params): Refund {
+    const row = this.row(refundId);
+    const reason = new ParamReader(params).text('reason', 200);
+    if (!reason) throw paramError('reason', 'is required (why the refund is withdrawn)');
+    if (row.status !== 'to_send' && row.status !== 'flagged')
+      throw GatewayError.of(
+        'refundState',
+        `refundId: only a refund to send or a flagged one can be withdrawn; this one is ${row.status}`,
+      );
+    const now = this.deps.clock.now();
+    const changes: Partial<RefundRow> = {
+      status: 'withdrawn',
+      withdrawn_reason: reason,
+      next_check_at: 0,
+      updated_at: now,
+    };
+    this.deps.refunds.update(row.refund_id, changes);
+    const after = { ...row, ...changes };
+    const payment = this.deps.store.get(row.trace_id);
+    if (payment) this.changed(payment, after, 'refund_withdrawn');
+    return this.view(after);
   }
 
   /** POST /v1/sandbox/refunds/{id}/send: the merchant's simulated wallet pays it. */

@@ -46,11 +46,15 @@ export class MoneyToResolveReader {
     return sums;
   }
 
-  /** Refunds that count (asked, sent, confirmed) per asset. */
+  /**
+   * Refunds that count, per asset: every refund but a withdrawn one. A flagged refund counts too:
+   * its payout may well have left the wallet (a wrong amount or address) and it may still be given
+   * the right txid, so the same money is not offered again until the owner withdraws it.
+   */
   refunded(traceId: string): Sums {
     const sums: Sums = new Map();
     for (const r of this.deps.refunds.of(traceId))
-      if (r.kind === 'refund' && r.status !== 'flagged') addTo(sums, r.asset_id, r.amount);
+      if (r.kind === 'refund' && r.status !== 'withdrawn') addTo(sums, r.asset_id, r.amount);
     return sums;
   }
 

@@ -38,6 +38,11 @@ export function registerRefundRoutes(app: FastifyInstance, helpers: RouteHelpers
     const params = requestParams(request);
     return ok(reply, await write(() => refunds.sent(request.params.id, params)));
   });
+  app.post<{ Params: { id: string } }>('/v1/refunds/:id/withdraw', async (request, reply) => {
+    merchantOnly(request);
+    const params = requestParams(request);
+    return ok(reply, await write(() => refunds.withdraw(request.params.id, params)));
+  });
   app.get('/v1/payments/resolve', async (request, reply) => {
     merchantOnly(request);
     return ok(reply, refunds.toResolve(requestParams(request)));

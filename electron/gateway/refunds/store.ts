@@ -8,8 +8,10 @@ import { columnUpdater, type Db } from '../../platform/db.js';
 /** `to_send`: asked, waiting for the owner's wallet; `sent`: a txid is known, being checked;
  * `confirmed`: the chain shows that amount of that asset at that address, confirmed;
  * `flagged`: the transaction does not match (amount, asset or address): never counted as paid;
- * `kept`: a `keep` row: money to resolve the merchant keeps (nothing is paid out). */
-export type RefundStatus = 'to_send' | 'sent' | 'confirmed' | 'flagged' | 'kept';
+ * `kept`: a `keep` row: money to resolve the merchant keeps (nothing is paid out);
+ * `withdrawn`: the owner took back a refund not confirmed (to_send or flagged), with a reason.
+ * Every refund but a withdrawn one counts against what is left to refund. */
+export type RefundStatus = 'to_send' | 'sent' | 'confirmed' | 'flagged' | 'kept' | 'withdrawn';
 
 export type AmountIn = 'asset' | 'quote_original' | 'quote_today';
 
@@ -38,6 +40,7 @@ export interface RefundRow {
   next_check_at: number;
   created_at: number;
   updated_at: number;
+  withdrawn_reason: string;
 }
 
 export class RefundsStore {
@@ -53,10 +56,10 @@ export class RefundsStore {
     this.insertRow = db.prepare(
       `INSERT INTO refunds (refund_id, kind, trace_id, asset_id, amount, is_chain, network, destination, tag, reason, amount_in,
          quote_asset_id, quote_asked, original_price, today_price, status, txid, flag_reason, confirmations,
-         required_confirmations, sent_height, next_check_at, created_at, updated_at)
+         required_confirmations, sent_height, next_check_at, created_at, updated_at, withdrawn_reason)
        VALUES (@refund_id, @kind, @trace_id, @asset_id, @amount, @is_chain, @network, @destination, @tag, @reason, @amount_in,
          @quote_asset_id, @quote_asked, @original_price, @today_price, @status, @txid, @flag_reason, @confirmations,
-         @required_confirmations, @sent_height, @next_check_at, @created_at, @updated_at)`,
+         @required_confirmations, @sent_height, @next_check_at, @created_at, @updated_at, @withdrawn_reason)`,
     );
     this.byId = db.prepare('SELECT * FROM refunds WHERE refund_id = ?');
     this.ofTrace = db.prepare('SELECT * FROM refunds WHERE trace_id = ? ORDER BY created_at, rowid');

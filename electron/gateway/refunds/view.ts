@@ -77,6 +77,7 @@ export function refundView(row: RefundRow, ctx: RefundViewContext): Refund {
     status: row.status === 'kept' ? 'confirmed' : row.status,
     txid: row.txid,
     flagReason: row.flag_reason,
+    withdrawnReason: row.withdrawn_reason,
     confirmations: row.confirmations,
     requiredConfirmations: row.required_confirmations,
     payoutUri: payoutUri(row, ctx, memo),

@@ -22,7 +22,15 @@ import {
 import { createOrder, getOrder, listOrders, paymentAssets, quoteAssets, settlementAssets } from './charge.js';
 import { dayReview, exportCsv, orderDetail, redeliverCallback, reviewPayment } from './owner.js';
 import { cancelOrder, refreshOrder } from './payment.js';
-import { createRefund, keepMoney, moneyToResolve, refundDetail, refundSent, sandboxSendRefund } from './refunds.js';
+import {
+  createRefund,
+  keepMoney,
+  moneyToResolve,
+  refundDetail,
+  refundSent,
+  sandboxSendRefund,
+  withdrawRefund,
+} from './refunds.js';
 import { priceSources, savePriceSources } from './prices.js';
 import { printerSettings, printReceipt, printTestPage, savePrinter } from './printing.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
@@ -157,6 +165,7 @@ function shopCommands({ local, remote }: Wrappers) {
     'refund.create': remote(createRefund),
     'refund.sent': remote(refundSent),
     'refund.sandboxSend': remote(sandboxSendRefund),
+    'refund.withdraw': remote(withdrawRefund),
     'refund.keep': remote(keepMoney),
     'owner.toResolve': remote(moneyToResolve),
     // catalogue and sales settings

@@ -57,6 +57,21 @@ export async function sandboxSendRefund(
   return till.refunds.detail(orderId);
 }
 
+/** refund.withdraw: a refund to send or a flagged one is taken back. */
+export async function withdrawRefund(
+  till: TillParts,
+  { orderId, refundId, reason }: Args<'refund.withdraw'>,
+  caller: PosCaller,
+): Promise<RefundDetail> {
+  const refund = await till.refunds.withdraw(orderId, refundId, reason, staffOf(caller));
+  till.audit.record(callerActor(caller), 'refund.withdraw', orderId, {
+    refundId,
+    amount: `${refund.amount} ${refund.symbol}`,
+    reason,
+  });
+  return till.refunds.detail(orderId);
+}
+
 /** refund.keep: the shop keeps money to resolve (a tip, a late payment it honours). */
 export async function keepMoney(
   till: TillParts,

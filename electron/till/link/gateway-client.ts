@@ -325,6 +325,9 @@ export class GatewayClient {
   createRefund(params: Record<string, unknown>) {
     return this.request('POST', '/v1/refunds', RefundSchema, params, true);
   }
+  withdrawRefund(refundId: string, reason: string) {
+    return this.request('POST', `/v1/refunds/${encodeURIComponent(refundId)}/withdraw`, RefundSchema, { reason }, true);
+  }
   refundSent(refundId: string, txid: string) {
     return this.request('POST', `/v1/refunds/${encodeURIComponent(refundId)}/sent`, RefundSchema, { txid }, true);
   }

@@ -131,6 +131,23 @@ export class RefundArea {
     return refund;
   }
 
+  /** The owner takes back a refund to send or a flagged one (the gateway says which may be). */
+  async withdraw(orderId: string, refundId: string, reason: string, staff: Staff): Promise<Refund> {
+    const row = this.order(orderId);
+    const { client, clock } = this.deps;
+    if ((await client.refund(refundId)).traceId !== row.trace_id)
+      throw new PosError('conflict', 'That refund belongs to another order.', 'refundId');
+    const refund = await client.withdrawRefund(refundId, reason);
+    this.deps.refunds.save(orderId, refund, staff, clock.now());
+    this.deps.book.event(
+      orderId,
+      clock.now(),
+      'note',
+      `${staff.name} withdrew the refund of ${refund.amount} ${refund.symbol}: ${reason}`,
+    );
+    return refund;
+  }
+
   /** Every payment with money still to refund or keep, with the till's order when it has one. */
   async toResolve(): Promise<ToResolveItem[]> {
     const list = await this.deps.client.toResolve();
@@ -160,7 +177,8 @@ export class RefundArea {
   /** The day's refunds, and takings net of the refunds of successful orders (valued at their own rate). */
   day(review: DayReview): DayRefunds {
     const [from, to] = this.deps.dayRange(review.day, review.timeZone);
-    const rows = this.deps.refunds.between(from, to).filter((r) => r.status !== 'flagged');
+    // Flagged and withdrawn refunds paid nothing out as asked: not taken from the day's takings.
+    const rows = this.deps.refunds.between(from, to).filter((r) => r.status !== 'flagged' && r.status !== 'withdrawn');
     const perQuote = new Map<string, DayRefunds['perQuote'][number]>();
     const entry = (quoteAssetId: string, symbol: string) => {
       const found = perQuote.get(quoteAssetId) ?? {

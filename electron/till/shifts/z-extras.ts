@@ -32,12 +32,13 @@ export function chargeOrdersIn(book: OrderBook, sales: SalesBook, fromMs: number
   return { count, perQuote: [...perQuote.values()], perAsset: [...perAsset.values()] };
 }
 
-/** Refunds asked in the shift (flagged ones apart: they never count as paid out). */
+/** Refunds asked in the shift (flagged ones apart: they never count as paid out; withdrawn ones not at all). */
 export function refundsIn(rows: readonly TillRefundRow[]): ZRefunds {
   const perAsset = new Map<string, SumRow>();
   const perQuote = new Map<string, SumRow>();
   let flagged = 0;
-  for (const row of rows) {
+  const counted = rows.filter((row) => row.status !== 'withdrawn');
+  for (const row of counted) {
     if (row.status === 'flagged') {
       flagged += 1;
       continue;
@@ -45,5 +46,10 @@ export function refundsIn(rows: readonly TillRefundRow[]): ZRefunds {
     addTo(perAsset, row.asset_id, row.symbol, row.amount);
     if (row.quote_value) addTo(perQuote, row.quote_asset_id, row.quote_symbol, row.quote_value);
   }
-  return { count: rows.length - flagged, flagged, perAsset: [...perAsset.values()], perQuote: [...perQuote.values()] };
+  return {
+    count: counted.length - flagged,
+    flagged,
+    perAsset: [...perAsset.values()],
+    perQuote: [...perQuote.values()],
+  };
 }

@@ -94,6 +94,7 @@ export const COMMAND_REQUIREMENTS = {
   'refund.create': 'cancel',
   'refund.sent': 'cancel',
   'refund.sandboxSend': 'cancel',
+  'refund.withdraw': 'cancel',
   'refund.keep': 'cancel',
   'owner.toResolve': 'review',
   // The grid and the cart's tax rules: everyone who sells needs them.

@@ -10,6 +10,7 @@ import type { TillSettings } from '../../../shared/posapi.js';
 import { formatAmount, formatDateTime } from '../../app/format.js';
 import { t, type TextKey } from '../../app/text.js';
 import { CopyButton } from '../../components/CopyButton.js';
+import { WithdrawForm } from './WithdrawForm.js';
 
 /** Prints only this refund's slip: the body and the slip are marked so the print style hides everything else. */
 export function printSlip(refundId: string): void {
@@ -105,6 +106,7 @@ export function RefundItem({
   busy,
   onSent,
   onSandboxSend,
+  onWithdraw,
 }: {
   refund: Refund;
   settings: TillSettings;
@@ -113,6 +115,7 @@ export function RefundItem({
   busy: boolean;
   onSent: (txid: string) => void;
   onSandboxSend: () => void;
+  onWithdraw: (reason: string) => void;
 }) {
   const open = refund.status === 'to_send' || refund.status === 'flagged';
   const { locale } = settings;
@@ -142,11 +145,15 @@ export function RefundItem({
       </p>
       {refund.flagReason ? (
         <p className="error" role="alert">
-          {t('refundFlagged', { reason: refund.flagReason })}
+          {t('refundFlagged', { reason: refund.flagReason })} {t('refundFlaggedCounts')}
         </p>
+      ) : null}
+      {refund.status === 'withdrawn' ? (
+        <p className="hint">{t('refundWithdrawnBecause', { reason: refund.withdrawnReason })}</p>
       ) : null}
       {open && mayPay ? <Payout refund={refund} /> : null}
       {open && mayPay ? <TxidEntry busy={busy} onSent={onSent} /> : null}
+      {open && mayPay ? <WithdrawForm busy={busy} onWithdraw={onWithdraw} /> : null}
       <div className="row">
         {open && mayPay && sandbox ? (
           <button type="button" onClick={onSandboxSend} disabled={busy}>

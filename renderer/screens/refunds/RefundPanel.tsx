@@ -70,8 +70,12 @@ function useRefundActions(orderId: string, onDone: (detail: RefundDetail) => voi
     mutationFn: (k: { amount: string; assetId: string; reason: string }) => api.call('refund.keep', { orderId, ...k }),
     ...options,
   });
-  const busy = ask.isPending || sent.isPending || sandboxSend.isPending || keep.isPending;
-  return { ask, sent, sandboxSend, keep, busy, error };
+  const withdraw = useMutation({
+    mutationFn: (w: { refundId: string; reason: string }) => api.call('refund.withdraw', { orderId, ...w }),
+    ...options,
+  });
+  const busy = ask.isPending || sent.isPending || sandboxSend.isPending || keep.isPending || withdraw.isPending;
+  return { ask, sent, sandboxSend, keep, withdraw, busy, error };
 }
 
 export function RefundPanel({ orderId, settings }: { orderId: string; settings: TillSettings }) {
@@ -130,6 +134,7 @@ export function RefundPanel({ orderId, settings }: { orderId: string; settings: 
                 busy={actions.busy}
                 onSent={(txid) => actions.sent.mutate({ refundId: r.refundId, txid })}
                 onSandboxSend={() => actions.sandboxSend.mutate(r.refundId)}
+                onWithdraw={(reason) => actions.withdraw.mutate({ refundId: r.refundId, reason })}
               />
             ))}
           </ul>
