@@ -3,9 +3,13 @@ import type { StaffSession } from '../../../shared/posapi.js';
 import { t } from '../../app/text.js';
 
 export function SessionBar({ session, onLock }: { session: StaffSession; onLock: () => void }) {
+  const signedIn = t('signedInAs', { name: session.name, role: t(`role_${session.role}`) });
   return (
     <div className="session-bar no-print">
-      <span className="signed-in">{t('signedInAs', { name: session.name, role: t(`role_${session.role}`) })}</span>
+      {/* A long name is cut at 1024 px: the whole of it shows on hover and is what a screen reader reads. */}
+      <span className="signed-in" title={signedIn}>
+        {signedIn}
+      </span>
       <button type="button" onClick={onLock}>
         {t('switchUser')}
       </button>
