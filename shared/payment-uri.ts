@@ -36,6 +36,12 @@ export interface ChainPayment {
   chainId?: number;
   contract?: string;
   decimals?: number;
+  /**
+   * What the payer's wallet shows and keeps with the transaction (BIP21 `message`; EIP-681 has no
+   * such field): a refund's payout names the refund and its order, so the owner's wallet history says
+   * what the payout was.
+   */
+  message?: string;
 }
 
 const BIP21_SCHEMES: Readonly<Record<string, string>> = {
@@ -53,7 +59,8 @@ const ETHER = '43d61dcd-e413-450d-80b8-101d5e903357';
 
 export function chainPaymentUri(p: ChainPayment): string {
   const bip21 = BIP21_SCHEMES[p.network];
-  if (bip21) return `${bip21}:${p.destination}?amount=${p.amount}`;
+  if (bip21)
+    return `${bip21}:${p.destination}?amount=${p.amount}${p.message ? `&message=${encodeURIComponent(p.message)}` : ''}`;
   const chainId = p.chainId ?? 1;
   if (p.contract)
     return `ethereum:${p.contract}@${chainId}/transfer?address=${p.destination}&uint256=${toBaseUnits(p.amount, p.decimals ?? 18)}`;

@@ -155,7 +155,10 @@ describe('refunds', () => {
       refund({ traceId: payment.traceId, amount: '0.0004', destination: BECH32_OK, reason: 'order cancelled' }),
     );
     expect(first).toMatchObject({ status: 'to_send', amount: '0.0004', assetId: BTC, symbol: 'BTC', isChain: true });
-    expect(first.payoutUri).toBe(`bitcoin:${BECH32_OK}?amount=0.0004`);
+    // BIP21's message names the refund and its order in the owner's wallet history.
+    expect(first.payoutUri).toBe(
+      `bitcoin:${BECH32_OK}?amount=0.0004&message=${encodeURIComponent(`Refund ${first.refundId} of order ${payment.orderId}`)}`,
+    );
     const second = await ok(
       refund({ traceId: payment.traceId, amount: '0.0006', destination: BECH32_OK, reason: 'rest of it' }),
     );

@@ -58,7 +58,9 @@ describe('refunds at the till', () => {
     expect(asked.refunds).toHaveLength(1);
     const refund = asked.refunds[0];
     expect(refund).toMatchObject({ status: 'to_send', amount: paid, quoteAtOriginalRate: '30' });
-    expect(refund.payoutUri).toBe(`bitcoin:${DESTINATION}?amount=${paid}`);
+    expect(refund.payoutUri).toBe(
+      `bitcoin:${DESTINATION}?amount=${paid}&message=${encodeURIComponent(`Refund ${refund.refundId} of order ${refund.orderId}`)}`,
+    );
 
     const sent = await call('refund.sandboxSend', { orderId: order.orderId, refundId: refund.refundId });
     expect(sent.refunds[0].status).toBe('sent');

@@ -43,6 +43,7 @@ function payoutUri(row: RefundRow, ctx: RefundViewContext, memo: string): string
     destination: row.destination,
     tag: row.tag,
     amount: row.amount,
+    message: memo,
     ...extras,
   });
 }
