@@ -90,7 +90,8 @@ function runPg(bin: string, program: string, args: string[]): string {
   return execFileSync(command, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
-export async function startPostgres(): Promise<PgCluster> {
+/** `durable`: fsync on, as a real server runs (benchmarks); tests leave it off. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PgCluster> {
   const bin = findPgBin();
   if (!bin) throw new Error('no PostgreSQL binaries found');
   const root = mkdtempSync(join(tmpdir(), 'pd-pg-'));
@@ -122,13 +123,14 @@ export async function startPostgres(): Promise<PgCluster> {
     port = await freePort();
     try {
       // fsync off: a throw-away cluster need not survive a power cut, and the shared disk is busy.
+      const unsafe = options.durable ? '' : ' -c fsync=off -c full_page_writes=off';
       runPg(bin, 'pg_ctl', [
         '-D',
         dataDir,
         '-l',
         join(root, 'log'),
         '-o',
-        `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+        `-p ${port} -k ${root} -c listen_addresses=127.0.0.1${unsafe}`,
         '-w',
         'start',
       ]);
