@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { BTC, SHOP, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 import { repoRoot, tempDataDir } from '../helpers/host.js';
+import { migratePg } from '../../electron/gateway/store/postgres/migrate.js';
+import { gatewayPgMigrations } from '../../electron/gateway/store/postgres/migrations/index.js';
 import { PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 
 interface Run {
@@ -185,6 +187,28 @@ describe.runIf(postgresAvailable())('migrate-db: gateway.db into PostgreSQL', ()
     expect(run.stdout).toMatch(/^instructions\s.*\sok$/m);
     expect(run.stdout).toContain('MISMATCH in payments');
     expectNoPassword(run);
+  });
+
+  it('rolls the whole copy back when what arrived differs from gateway.db', async () => {
+    const url = await cluster.freshDatabase();
+    const client = await cluster.connect(url);
+    await migratePg(client, gatewayPgMigrations);
+    // A trigger that changes one value on its way in, as a faulty copy would.
+    await client.query(`
+      CREATE FUNCTION garble() RETURNS trigger AS $$
+      BEGIN NEW.remark := NEW.remark || '!'; RETURN NEW; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER garble BEFORE INSERT ON payments FOR EACH ROW WHEN (NEW.order_id = 'migrate-3') EXECUTE FUNCTION garble();
+    `);
+    const run = await migrateDb(['--data', dataDir, '--database', url]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout, run.stdout + run.stderr).toMatch(
+      /^payments\s+(\d+)\s+\1\s+[0-9a-f]{16}\s+[0-9a-f]{16}\s+MISMATCH$/m,
+    );
+    expect(run.stdout).toMatch(/^payees\s.*\sok$/m);
+    expect(run.stdout).toContain('the copy was rolled back; nothing was kept');
+    for (const table of ['payments', 'payees', 'meta', 'payment_events'])
+      expect((await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n, table).toBe(0);
+    await client.end();
   });
 
   it('reports the progress of a big table', async () => {
