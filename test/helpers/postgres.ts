@@ -18,10 +18,12 @@ export const PG_USER = 'paydesk';
 /** The test cluster's superuser password (it exists only inside the throw-away cluster). */
 export const PG_PASSWORD = 'pw-Zq8!x%2Fsecret';
 
-/** The directory holding initdb and pg_ctl: PG_BIN, Debian's /usr/lib/postgresql/<newest>/bin, or PATH. */
+/** The directory holding initdb and pg_ctl: PG_BIN if set (and then only it), else Debian's newest, else PATH. */
 export function findPgBin(): string | undefined {
+  const hasTools = (dir: string): boolean => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'));
+  // PG_BIN, when set, is the only place looked at (so a machine without PostgreSQL can be imitated).
+  if (process.env.PG_BIN) return hasTools(process.env.PG_BIN) ? process.env.PG_BIN : undefined;
   const candidates: string[] = [];
-  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
   const debian = '/usr/lib/postgresql';
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
@@ -30,7 +32,7 @@ export function findPgBin(): string | undefined {
     candidates.push(...versions.map((v) => join(debian, v, 'bin')));
   }
   candidates.push(...(process.env.PATH ?? '').split(':').filter(Boolean));
-  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  return candidates.find(hasTools);
 }
 
 const isRoot = (): boolean => process.getuid?.() === 0;
