@@ -108,7 +108,8 @@ describe.runIf(postgresAvailable())('migrate-db: gateway.db into PostgreSQL', ()
   let cluster: PgCluster;
   let dataDir: string;
   beforeAll(async () => {
-    [cluster, dataDir] = await Promise.all([startPostgres(), shopHistory()]);
+    cluster = await startPostgres();
+    dataDir = await shopHistory();
   }, 120_000);
   afterAll(() => cluster?.stop());
 

@@ -7,7 +7,7 @@
  * The superuser `paydesk` has a password and TCP connections must give it (scram-sha-256), so the
  * tests can also show a wrong password being refused; the Unix socket (for pg_ctl) is trusted.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -150,6 +150,36 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     await client.connect();
     return client;
   };
+  // A test file that fails before its afterAll has the cluster, or a worker that is killed, must not
+  // leave a server running: a watchdog stops it once this process is gone (vitest ends its workers
+  // without an 'exit' event).
+  const stopCommand = [...(isRoot() ? ['runuser', '-u', 'postgres', '--'] : []), join(bin, 'pg_ctl')];
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$0" 2>/dev/null; do sleep 1; done; "$@" -D "$DATA" -m fast -w stop; rm -rf "$ROOT"',
+      String(process.pid),
+      ...stopCommand,
+    ],
+    { detached: true, stdio: 'ignore', env: { ...process.env, DATA: dataDir, ROOT: root } },
+  );
+  watchdog.unref();
+  let stopped = false;
+  const stopNow = (): void => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      if (watchdog.pid) process.kill(watchdog.pid);
+    } catch {
+      // already gone
+    }
+    try {
+      runPg(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  };
   let databases = 0;
   return {
     port,
@@ -166,11 +196,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
       return url(name);
     },
     async stop() {
-      try {
-        runPg(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
+      stopNow();
     },
   };
 }
