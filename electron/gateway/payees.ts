@@ -1,6 +1,7 @@
 /** Payees: the users of this gateway (only they can be looked up and paid). */
 import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
+import type { PayeeRecord, PayeeStore } from './store/payee-store.js';
 import { GatewayError, paramError } from './errors.js';
 import { textProblem } from './params.js';
 import { DEMO_USERS } from './seed.js';
@@ -21,8 +22,10 @@ export class Payees {
   private registering = false;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly ids: IdSource,
+    /** Lookups and registrations go through the engine-neutral store (store/payee-store.ts). */
+    private readonly store: PayeeStore = new SqlitePayeeStore(db),
   ) {
     this.byNetworkId = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE network_id = ?');
     this.byId = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE payee_id = ?');
@@ -36,12 +39,11 @@ export class Payees {
     }
   }
 
-  lookup(networkId: string): Payee {
+  async lookup(networkId: string): Promise<Payee> {
     if (!/^\d{1,20}$/.test(networkId)) throw paramError('network_id', 'must be a numeric network id');
-    const row = this.byNetworkId.get(networkId) as
-      { payee_id: string; network_id: string; full_name: string } | undefined;
-    if (!row) throw GatewayError.of('userNotFound', `network_id: ${networkId} is not a user of this gateway`);
-    return { payeeId: row.payee_id, networkId: row.network_id, fullName: row.full_name };
+    const payee = await this.store.byNetworkId(networkId);
+    if (!payee) throw GatewayError.of('userNotFound', `network_id: ${networkId} is not a user of this gateway`);
+    return payee;
   }
 
   get(payeeId: string): Payee | undefined {
@@ -54,7 +56,7 @@ export class Payees {
   }
 
   /** Registers a payee; registering the same network id again returns the existing one. */
-  register(networkId: string, fullName: string, nowMs: number): Payee {
+  async register(networkId: string, fullName: string, nowMs: number): Promise<Payee> {
     // Payees are never changed or removed, so found ones are kept; none are kept while a
     // registration's transaction may still roll back.
     this.registering = true;
@@ -66,13 +68,47 @@ export class Payees {
     if (name === '' || [...name].length > 64) throw paramError('fullName', 'must be 1 to 64 characters');
     const problem = textProblem(name);
     if (problem) throw paramError('fullName', problem);
-    return this.db.transaction(() => {
-      const existing = this.byNetworkId.get(networkId) as
-        { payee_id: string; network_id: string; full_name: string } | undefined;
-      if (existing) return { payeeId: existing.payee_id, networkId: existing.network_id, fullName: existing.full_name };
-      const payeeId = this.ids.uuid();
-      this.insert.run(payeeId, networkId, name, nowMs);
-      return { payeeId, networkId, fullName: name };
-    })();
+    // An id is drawn only for a new payee; two registering at once get one payee (the store's unique network id).
+    const existing = await this.store.byNetworkId(networkId);
+    if (existing) return existing;
+    return this.store.register({ payeeId: this.ids.uuid(), networkId, fullName: name }, nowMs);
+  }
+}
+
+/**
+ * Payees on SQLite behind the engine-neutral async interface (store/payee-store.ts), the twin of
+ * store/postgres/payees.ts. Its calls finish synchronously; the promises only carry the answers.
+ */
+export class SqlitePayeeStore implements PayeeStore {
+  private readonly byNetwork;
+  private readonly byPayeeId;
+  private readonly insertIfAbsent;
+
+  constructor(db: Db) {
+    this.byNetwork = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE network_id = ?');
+    this.byPayeeId = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE payee_id = ?');
+    this.insertIfAbsent = db.prepare(
+      'INSERT INTO payees (payee_id, network_id, full_name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (network_id) DO NOTHING',
+    );
+  }
+
+  private static record(row: unknown): PayeeRecord | undefined {
+    const found = row as { payee_id: string; network_id: string; full_name: string } | undefined;
+    return found && { payeeId: found.payee_id, networkId: found.network_id, fullName: found.full_name };
+  }
+
+  async byNetworkId(networkId: string): Promise<PayeeRecord | undefined> {
+    return SqlitePayeeStore.record(this.byNetwork.get(networkId));
+  }
+
+  async byId(payeeId: string): Promise<PayeeRecord | undefined> {
+    return SqlitePayeeStore.record(this.byPayeeId.get(payeeId));
+  }
+
+  async register(candidate: PayeeRecord, nowMs: number): Promise<PayeeRecord> {
+    this.insertIfAbsent.run(candidate.payeeId, candidate.networkId, candidate.fullName, nowMs);
+    const payee = SqlitePayeeStore.record(this.byNetwork.get(candidate.networkId));
+    if (!payee) throw new Error(`payee of network id ${candidate.networkId} neither inserted nor found`);
+    return payee;
   }
 }

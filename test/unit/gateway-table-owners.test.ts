@@ -32,6 +32,14 @@ const OWNERS: Record<string, string> = {
   refunds: 'refunds/store.ts',
 };
 
+/**
+ * Whole-database tools, exempt like migrations: migrate-db copies and checks every table alike
+ * (and refuses a target that already holds payments), it runs no domain query of its own.
+ */
+const WHOLE_DATABASE_TOOLS = ['store/postgres/migrate-db.ts'];
+/** Tables whose store has a PostgreSQL twin: the twin owns the table's SQL on that engine. */
+const POSTGRES_OWNERS: Record<string, string> = { payees: 'store/postgres/payees.ts' };
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -51,11 +59,13 @@ describe('gateway.db tables', () => {
     ).sort();
     db.close();
     expect(tables).toEqual(Object.keys(OWNERS).sort());
-    const sources = sourceFiles(ROOT).map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }));
+    const sources = sourceFiles(ROOT)
+      .map((file) => ({ file: relative(ROOT, file), text: readFileSync(file, 'utf8') }))
+      .filter((source) => !WHOLE_DATABASE_TOOLS.includes(source.file));
     for (const table of tables) {
       const sql = new RegExp(`\\b(FROM|INTO|UPDATE|JOIN|TABLE)\\s+${table}\\b`);
       const users = sources.filter((source) => sql.test(source.text)).map((source) => source.file);
-      expect(users, table).toEqual([OWNERS[table]]);
+      expect([...users].sort(), table).toEqual([OWNERS[table], POSTGRES_OWNERS[table]].filter(Boolean).sort());
     }
   });
 });
