@@ -22,10 +22,8 @@ export class Payees {
   private registering = false;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly ids: IdSource,
-    /** Lookups and registrations go through the engine-neutral store (store/payee-store.ts). */
-    private readonly store: PayeeStore = new SqlitePayeeStore(db),
   ) {
     this.byNetworkId = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE network_id = ?');
     this.byId = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE payee_id = ?');
@@ -39,11 +37,12 @@ export class Payees {
     }
   }
 
-  async lookup(networkId: string): Promise<Payee> {
+  lookup(networkId: string): Payee {
     if (!/^\d{1,20}$/.test(networkId)) throw paramError('network_id', 'must be a numeric network id');
-    const payee = await this.store.byNetworkId(networkId);
-    if (!payee) throw GatewayError.of('userNotFound', `network_id: ${networkId} is not a user of this gateway`);
-    return payee;
+    const row = this.byNetworkId.get(networkId) as
+      { payee_id: string; network_id: string; full_name: string } | undefined;
+    if (!row) throw GatewayError.of('userNotFound', `network_id: ${networkId} is not a user of this gateway`);
+    return { payeeId: row.payee_id, networkId: row.network_id, fullName: row.full_name };
   }
 
   get(payeeId: string): Payee | undefined {
@@ -56,7 +55,7 @@ export class Payees {
   }
 
   /** Registers a payee; registering the same network id again returns the existing one. */
-  async register(networkId: string, fullName: string, nowMs: number): Promise<Payee> {
+  register(networkId: string, fullName: string, nowMs: number): Payee {
     // Payees are never changed or removed, so found ones are kept; none are kept while a
     // registration's transaction may still roll back.
     this.registering = true;
@@ -68,10 +67,14 @@ export class Payees {
     if (name === '' || [...name].length > 64) throw paramError('fullName', 'must be 1 to 64 characters');
     const problem = textProblem(name);
     if (problem) throw paramError('fullName', problem);
-    // An id is drawn only for a new payee; two registering at once get one payee (the store's unique network id).
-    const existing = await this.store.byNetworkId(networkId);
-    if (existing) return existing;
-    return this.store.register({ payeeId: this.ids.uuid(), networkId, fullName: name }, nowMs);
+    return this.db.transaction(() => {
+      const existing = this.byNetworkId.get(networkId) as
+        { payee_id: string; network_id: string; full_name: string } | undefined;
+      if (existing) return { payeeId: existing.payee_id, networkId: existing.network_id, fullName: existing.full_name };
+      const payeeId = this.ids.uuid();
+      this.insert.run(payeeId, networkId, name, nowMs);
+      return { payeeId, networkId, fullName: name };
+    })();
   }
 }
 

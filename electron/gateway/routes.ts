@@ -52,7 +52,7 @@ function installRateLimit(app: FastifyInstance): void {
 function registerPayeeRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: RouteDeps): void {
   const { payees, clock } = deps;
   const lookup = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
-    const payee = await payees.lookup(request.params.id.trim());
+    const payee = payees.lookup(request.params.id.trim());
     return helpers.ok(reply, { payeeId: payee.payeeId, fullName: payee.fullName });
   };
   app.get('/v1/user/network_uuid/:id', lookup);
@@ -61,7 +61,7 @@ function registerPayeeRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: 
   if (deps.mode === 'sandbox') {
     app.post('/v1/sandbox/users', async (request, reply) => {
       const p = new ParamReader(requestParams(request));
-      const payee = await payees.register(p.required('networkId'), p.required('fullName'), clock.now());
+      const payee = payees.register(p.required('networkId'), p.required('fullName'), clock.now());
       return helpers.ok(reply, { payeeId: payee.payeeId, networkId: payee.networkId });
     });
   }

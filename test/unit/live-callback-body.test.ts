@@ -14,7 +14,7 @@ import { silentLogger } from '../../electron/platform/logger.js';
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-async function openGateway(mode: 'sandbox' | 'live') {
+function openGateway(mode: 'sandbox' | 'live') {
   const dir = mkdtempSync(join(tmpdir(), 'pd-live-'));
   dirs.push(dir);
   const db = openGatewayDb(join(dir, 'gateway.db'));
@@ -29,7 +29,7 @@ async function openGateway(mode: 'sandbox' | 'live') {
     merchantKey: 'k',
     origin: () => 'http://127.0.0.1',
   });
-  const payee = await new Payees(db, randomIds).register('9000001', 'Live Shop', clock.now());
+  const payee = new Payees(db, randomIds).register('9000001', 'Live Shop', clock.now());
   const traceId = randomIds.uuid();
   const row = {
     trace_id: traceId,
@@ -69,7 +69,7 @@ describe('callback bodies by mode', () => {
     ['live', (t: string, p: string) => ({ orderId: 'live-order-1', traceId: t, payeeId: p })],
     ['sandbox', (t: string, p: string) => ({ orderId: 'live-order-1', traceId: t, payeeId: p, callbackEvent: 'fail' })],
   ] as const)('%s mode', async (mode, expected) => {
-    const { db, gateway, traceId, payeeId, dir } = await openGateway(mode);
+    const { db, gateway, traceId, payeeId, dir } = openGateway(mode);
     const payment = gateway.store.get(traceId)!;
     db.transaction(() => gateway.engine.apply(payment, { kind: 'cancel' }))();
     await gateway.close();

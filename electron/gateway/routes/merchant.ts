@@ -39,7 +39,7 @@ export function registerMerchantRoutes(app: FastifyInstance, helpers: RouteHelpe
   app.post('/v1/payees', async (request, reply) => {
     merchantOnly(request);
     const p = new ParamReader(requestParams(request));
-    return ok(reply, await deps.payees.register(p.required('networkId'), p.required('fullName'), deps.clock.now()));
+    return ok(reply, deps.payees.register(p.required('networkId'), p.required('fullName'), deps.clock.now()));
   });
   app.get('/v1/merchant/settings', async (request, reply) => {
     merchantOnly(request);
