@@ -1,7 +1,6 @@
 /** Payees: the users of this gateway (only they can be looked up and paid). */
 import type { Db } from '../platform/db.js';
 import type { IdSource } from '../platform/ids.js';
-import type { PayeeRecord, PayeeStore } from './store/payee-store.js';
 import { GatewayError, paramError } from './errors.js';
 import { textProblem } from './params.js';
 import { DEMO_USERS } from './seed.js';
@@ -75,43 +74,5 @@ export class Payees {
       this.insert.run(payeeId, networkId, name, nowMs);
       return { payeeId, networkId, fullName: name };
     })();
-  }
-}
-
-/**
- * Payees on SQLite behind the engine-neutral async interface (store/payee-store.ts), the twin of
- * store/postgres/payees.ts. Its calls finish synchronously; the promises only carry the answers.
- */
-export class SqlitePayeeStore implements PayeeStore {
-  private readonly byNetwork;
-  private readonly byPayeeId;
-  private readonly insertIfAbsent;
-
-  constructor(db: Db) {
-    this.byNetwork = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE network_id = ?');
-    this.byPayeeId = db.prepare('SELECT payee_id, network_id, full_name FROM payees WHERE payee_id = ?');
-    this.insertIfAbsent = db.prepare(
-      'INSERT INTO payees (payee_id, network_id, full_name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (network_id) DO NOTHING',
-    );
-  }
-
-  private static record(row: unknown): PayeeRecord | undefined {
-    const found = row as { payee_id: string; network_id: string; full_name: string } | undefined;
-    return found && { payeeId: found.payee_id, networkId: found.network_id, fullName: found.full_name };
-  }
-
-  async byNetworkId(networkId: string): Promise<PayeeRecord | undefined> {
-    return SqlitePayeeStore.record(this.byNetwork.get(networkId));
-  }
-
-  async byId(payeeId: string): Promise<PayeeRecord | undefined> {
-    return SqlitePayeeStore.record(this.byPayeeId.get(payeeId));
-  }
-
-  async register(candidate: PayeeRecord, nowMs: number): Promise<PayeeRecord> {
-    this.insertIfAbsent.run(candidate.payeeId, candidate.networkId, candidate.fullName, nowMs);
-    const payee = SqlitePayeeStore.record(this.byNetwork.get(candidate.networkId));
-    if (!payee) throw new Error(`payee of network id ${candidate.networkId} neither inserted nor found`);
-    return payee;
   }
 }

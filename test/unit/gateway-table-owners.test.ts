@@ -37,8 +37,6 @@ const OWNERS: Record<string, string> = {
  * (and refuses a target that already holds payments), it runs no domain query of its own.
  */
 const WHOLE_DATABASE_TOOLS = ['store/postgres/migrate-db.ts'];
-/** Tables whose store has a PostgreSQL twin: the twin owns the table's SQL on that engine. */
-const POSTGRES_OWNERS: Record<string, string> = { payees: 'store/postgres/payees.ts' };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -65,7 +63,7 @@ describe('gateway.db tables', () => {
     for (const table of tables) {
       const sql = new RegExp(`\\b(FROM|INTO|UPDATE|JOIN|TABLE)\\s+${table}\\b`);
       const users = sources.filter((source) => sql.test(source.text)).map((source) => source.file);
-      expect([...users].sort(), table).toEqual([OWNERS[table], POSTGRES_OWNERS[table]].filter(Boolean).sort());
+      expect(users, table).toEqual([OWNERS[table]]);
     }
   });
 });
