@@ -1,0 +1,129 @@
+/**
+ * A better-sqlite3-shaped database over PostgreSQL: `prepare(sql)` with `run`, `get`, `all` and
+ * `pluck`, `transaction(fn)` (nested calls are savepoints), `exec`, `inTransaction`, `close`. The
+ * gateway's stores take a database of this shape, so the same store code runs on the embedded
+ * SQLite file and on a shop server's PostgreSQL (docs/scaling.md, "One interface, two engines").
+ *
+ * Transactions are SERIALIZABLE: what one SQLite writer guarantees by being alone, PostgreSQL
+ * guarantees across server processes by refusing the later of two conflicting transactions
+ * (SQLSTATE 40001), which the caller runs again.
+ */
+import { bindValues, toPostgres, type PgStatementText } from './dialect.js';
+import { SyncPg, type SyncPgConfig } from './sync-pg.js';
+
+export interface RunResult {
+  changes: number;
+  lastInsertRowid: number;
+}
+
+export class PgStatement {
+  private plucked = false;
+
+  constructor(
+    private readonly db: PgSyncDatabase,
+    private readonly shape: PgStatementText,
+    readonly source: string,
+  ) {}
+
+  /** Like better-sqlite3: `get` and `all` answer the first column's value instead of the row. */
+  pluck(toggle = true): this {
+    this.plucked = toggle;
+    return this;
+  }
+
+  run(...args: unknown[]): RunResult {
+    const answer = this.db.query(this.shape, args);
+    return { changes: answer.rowCount, lastInsertRowid: 0 };
+  }
+
+  get(...args: unknown[]): unknown {
+    const row = this.db.query(this.shape, args).rows[0];
+    return row === undefined ? undefined : this.value(row);
+  }
+
+  all(...args: unknown[]): unknown[] {
+    return this.db.query(this.shape, args).rows.map((row) => this.value(row));
+  }
+
+  private value(row: Record<string, unknown>): unknown {
+    return this.plucked ? Object.values(row)[0] : row;
+  }
+}
+
+type Transaction<A extends unknown[], R> = ((...args: A) => R) & {
+  deferred: (...args: A) => R;
+  immediate: (...args: A) => R;
+  exclusive: (...args: A) => R;
+};
+
+export class PgSyncDatabase {
+  private readonly pg: SyncPg;
+  private depth = 0;
+  private changes = 0;
+
+  constructor(config: SyncPgConfig) {
+    this.pg = new SyncPg(config);
+  }
+
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  prepare(sql: string): PgStatement {
+    // SQLite's running count of changed rows (group commit asks it): kept here, from the answers.
+    if (/^\s*SELECT\s+total_changes\(\)\s*$/i.test(sql)) {
+      return new PgStatement(
+        this,
+        { text: 'SELECT $1::bigint AS total', params: [{ kind: 'name', name: '__total' }] },
+        sql,
+      );
+    }
+    return new PgStatement(this, toPostgres(sql), sql);
+  }
+
+  /** Statements without parameters, several separated by `;` (schema, BEGIN-less scripts). */
+  exec(sql: string): this {
+    this.pg.query(sql);
+    return this;
+  }
+
+  query(shape: PgStatementText, args: readonly unknown[]) {
+    if (shape.params[0]?.kind === 'name' && shape.params[0].name === '__total')
+      return { rows: [{ total: this.changes }], rowCount: 1 };
+    const answer = this.pg.query(shape.text, bindValues(shape, args));
+    if (!/^\s*SELECT\b/i.test(shape.text)) this.changes += answer.rowCount;
+    return answer;
+  }
+
+  transaction<A extends unknown[], R>(fn: (...args: A) => R): Transaction<A, R> {
+    const run = (...args: A): R => {
+      const nested = this.depth > 0;
+      const savepoint = `pd_sp_${this.depth}`;
+      this.pg.query(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
+      this.depth += 1;
+      let result: R;
+      try {
+        result = fn(...args);
+      } catch (error) {
+        this.depth -= 1;
+        try {
+          this.pg.query(nested ? `ROLLBACK TO SAVEPOINT ${savepoint}` : 'ROLLBACK');
+          if (nested) this.pg.query(`RELEASE SAVEPOINT ${savepoint}`);
+        } catch {
+          // The connection is gone: the server rolled the transaction back by itself.
+        }
+        throw error;
+      }
+      this.depth -= 1;
+      // A COMMIT PostgreSQL refuses (40001: a conflicting transaction of another process won) has
+      // already rolled everything back: it throws, and the caller runs the work again.
+      this.pg.query(nested ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT');
+      return result;
+    };
+    return Object.assign(run, { deferred: run, immediate: run, exclusive: run });
+  }
+
+  close(): void {
+    this.pg.close();
+  }
+}
