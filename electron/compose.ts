@@ -15,6 +15,7 @@ import { createGateway } from './gateway/gateway.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
+import { describeTarget, openGatewayPg } from './gateway/store/postgres/open.js';
 import { hostOfOrigin, loopbackHostsFor, ownHostsFor, type GuardOptions } from './platform/http-guard.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
@@ -62,6 +63,11 @@ export interface CoreOptions {
    * run in a worker thread instead of stalling requests.
    */
   sqliteModule?: string;
+  /**
+   * A postgres:// URL: the gateway keeps its state in that PostgreSQL database instead of gateway.db
+   * (docs/scaling.md); the till keeps till.db. Its password is never logged.
+   */
+  databaseUrl?: string;
   /** How often real-rail scanners poll their chains (ms; default 1000). */
   railPollMs?: number;
   /** A client must send its request headers within this time (ms; default 10 s). */
@@ -119,12 +125,18 @@ interface Stores {
 }
 
 /** Opens gateway.db (with its checkpoint worker when the shell gives one) and till.db; closes what opened on failure. */
-function openStores(dataDir: string, sqliteModule: string | undefined, logger: Logger): Stores {
+async function openStores(
+  dataDir: string,
+  sqliteModule: string | undefined,
+  logger: Logger,
+  databaseUrl: string | undefined,
+): Promise<Stores> {
   const gatewayFile = join(dataDir, 'gateway.db');
-  const gatewayDb = openGatewayDb(gatewayFile);
+  if (databaseUrl) logger.info('gateway state in PostgreSQL', { database: describeTarget(databaseUrl) });
+  const gatewayDb = databaseUrl ? await openGatewayPg(databaseUrl) : openGatewayDb(gatewayFile);
   let checkpointer: Checkpointer | undefined;
   try {
-    if (sqliteModule) {
+    if (sqliteModule && !databaseUrl) {
       gatewayDb.pragma('wal_autocheckpoint = 20000');
       const onError = (error: unknown) => logger.warn('checkpoint failed', { error });
       checkpointer = startCheckpointer({ file: gatewayFile, sqliteModule, onError });
@@ -303,7 +315,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // Said, not silently changed: the owner may have opened the folder on purpose (e.g. a backup user).
   for (const warning of exposureWarnings(dataDir)) logger.warn(warning);
   const ids = options.ids ?? randomIds;
-  const stores = openStores(dataDir, options.sqliteModule, logger);
+  const stores = await openStores(dataDir, options.sqliteModule, logger, options.databaseUrl);
   try {
     const { gatewayDb, tillDb } = stores;
     const mode = settleMode(gatewayDb, options.mode);

@@ -60,6 +60,7 @@ export class PgSyncDatabase {
   private readonly pg: SyncPg;
   private depth = 0;
   private changes = 0;
+  private version = 0;
 
   constructor(config: SyncPgConfig) {
     this.pg = new SyncPg(config);
@@ -71,6 +72,15 @@ export class PgSyncDatabase {
 
   prepare(sql: string): PgStatement {
     // SQLite's running count of changed rows (group commit asks it): kept here, from the answers.
+    // SQLite's count of commits by other connections (rates drop their memo when it moves): on a
+    // shared server other processes write at any time, so it moves on every read.
+    if (/^\s*PRAGMA\s+data_version\s*$/i.test(sql)) {
+      return new PgStatement(
+        this,
+        { text: 'SELECT $1::bigint AS v', params: [{ kind: 'name', name: '__version' }] },
+        sql,
+      );
+    }
     if (/^\s*SELECT\s+total_changes\(\)\s*$/i.test(sql)) {
       return new PgStatement(
         this,
@@ -88,8 +98,9 @@ export class PgSyncDatabase {
   }
 
   query(shape: PgStatementText, args: readonly unknown[]) {
-    if (shape.params[0]?.kind === 'name' && shape.params[0].name === '__total')
-      return { rows: [{ total: this.changes }], rowCount: 1 };
+    const special = shape.params[0]?.kind === 'name' ? shape.params[0].name : '';
+    if (special === '__total') return { rows: [{ total: this.changes }], rowCount: 1 };
+    if (special === '__version') return { rows: [{ v: ++this.version }], rowCount: 1 };
     const answer = this.pg.query(shape.text, bindValues(shape, args));
     if (!/^\s*SELECT\b/i.test(shape.text)) this.changes += answer.rowCount;
     return answer;

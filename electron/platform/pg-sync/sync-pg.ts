@@ -72,11 +72,13 @@ export class PgError extends Error {
 }
 
 export interface SyncPgConfig {
-  host: string;
-  port: number;
-  user: string;
+  /** A postgres:// URL, or the parts below. */
+  connectionString?: string;
+  host?: string;
+  port?: number;
+  user?: string;
   password?: string;
-  database: string;
+  database?: string;
   /** How long one statement may take before the caller gives up on the connection (ms). */
   statementTimeoutMs?: number;
 }

@@ -1,0 +1,29 @@
+/**
+ * The gateway on a shop server's PostgreSQL (`--database`, PAYDESK_DATABASE_URL): the schema is
+ * brought to this version (gatewayPgMigrations, under an advisory lock, so server processes
+ * starting together migrate once), then the gateway gets a synchronous connection with the shape
+ * of gateway.db's (platform/pg-sync): the same stores, the same endpoints, the same machine.
+ */
+import type { Db } from '../../../platform/db.js';
+import { PgSyncDatabase } from '../../../platform/pg-sync/database.js';
+import { connectPg, describeTarget, redact } from './connect.js';
+import { migratePg } from './migrate.js';
+import { gatewayPgMigrations } from './migrations/index.js';
+
+export { describeTarget };
+
+export async function openGatewayPg(url: string): Promise<Db> {
+  const client = await connectPg(url, { applicationName: 'paydesk migrate' });
+  try {
+    await migratePg(client, gatewayPgMigrations);
+  } catch (error) {
+    // eslint-disable-next-line preserve-caught-error -- the driver's error may carry the URL
+    throw new Error(redact((error as Error).message || String(error), url));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const db = new PgSyncDatabase({ connectionString: url });
+  // The stores are typed for better-sqlite3; PgSyncDatabase has that shape for everything they use
+  // (test/api/pg-sync.test.ts, and the gateway's own tests run on both engines).
+  return db as unknown as Db;
+}
