@@ -34,7 +34,24 @@ class BatchLost extends Error {
   }
 }
 
-/** Runs each write of the batch with `run`, noting how to settle it; PartialWrite and BatchLost abort the batch. */
+/**
+ * PostgreSQL refused the transaction because a concurrent one (another server process) touched the
+ * same rows first (40001 serialization failure, 40P01 deadlock): nothing of the batch happened, and
+ * running it again sees the other's writes. SQLite, a single writer, never says this.
+ */
+class Conflict extends Error {
+  constructor(readonly reason: unknown) {
+    super('the batch conflicted with a concurrent transaction');
+  }
+}
+const MAX_CONFLICT_RETRIES = 8;
+
+function isConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+}
+
+/** Runs each write of the batch with `run`, noting how to settle it; PartialWrite, BatchLost and Conflict abort the batch. */
 function settleEach(batch: Queued[], settled: Settle[], run: (work: () => unknown) => unknown): void {
   for (const item of batch) {
     try {
@@ -42,6 +59,7 @@ function settleEach(batch: Queued[], settled: Settle[], run: (work: () => unknow
       settled.push(() => item.resolve(value));
     } catch (error) {
       if (error instanceof PartialWrite || error instanceof BatchLost) throw error;
+      if (isConflict(error)) throw new Conflict(error);
       settled.push(() => item.reject(error));
     }
   }
@@ -127,14 +145,24 @@ export class GroupCommit {
     this.scheduled = false;
     const batch = this.queue.splice(0, this.maxBatch);
     if (this.queue.length > 0) this.schedule();
-    let settled: Settle[] = [];
+    let settled: Settle[];
     try {
-      try {
-        this.shared(batch, settled);
-      } catch (error) {
-        if (!(error instanceof PartialWrite)) throw error;
+      for (let attempt = 0; ; attempt++) {
         settled = [];
-        this.isolated(batch, settled);
+        try {
+          try {
+            this.shared(batch, settled);
+          } catch (error) {
+            if (!(error instanceof PartialWrite)) throw error;
+            settled = [];
+            this.isolated(batch, settled);
+          }
+          break;
+        } catch (error) {
+          // Nobody has seen a result yet: the whole batch runs again, up to a bound.
+          const conflict = error instanceof Conflict || isConflict(error);
+          if (!conflict || attempt >= MAX_CONFLICT_RETRIES) throw error instanceof Conflict ? error.reason : error;
+        }
       }
     } catch (error) {
       // The commit itself failed, or SQLite rolled the batch back (e.g. disk full): none of it happened.

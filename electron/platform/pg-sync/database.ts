@@ -59,6 +59,8 @@ type Transaction<A extends unknown[], R> = ((...args: A) => R) & {
 export class PgSyncDatabase {
   private readonly pg: SyncPg;
   private depth = 0;
+  /** Other server processes write this database too: in-process memos of rows must not be kept. */
+  readonly sharedByProcesses = true;
   private changes = 0;
   private version = 0;
 
