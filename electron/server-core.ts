@@ -12,8 +12,9 @@ import { gatewayClock, ServerNames, settleMode } from './gateway-boot.js';
 import { readMeta } from './gateway/db.js';
 import { createGateway } from './gateway/gateway.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
-import { describeTarget, openGatewayPg } from './gateway/store/postgres/open.js';
+import { describeTarget, openGatewayPg, withStartupLock } from './gateway/store/postgres/open.js';
 import type { Clock } from './platform/clock.js';
+import { trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
@@ -55,20 +56,25 @@ export async function startGatewayServer(options: ServerOptions): Promise<Gatewa
   logger.info('shop server: gateway state in PostgreSQL', { database: describeTarget(options.databaseUrl) });
   const db = await openGatewayPg(options.databaseUrl);
   try {
-    const mode = settleMode(db, options.mode);
-    const clock = gatewayClock(mode, db, options.clock);
-    const merchantKey = sharedMerchantKey(db, ids);
     let url = '';
-    const gateway = createGateway({
-      db,
-      clock,
-      mode,
-      version: APP_VERSION,
-      ids,
-      merchantKey,
-      railPollMs: options.railPollMs,
-      logger: logger.child({ part: 'gateway' }),
-      origin: () => gateway.settings.get().publicOrigin || url,
+    const { mode, clock, gateway } = withStartupLock(db, () => {
+      const mode = settleMode(db, options.mode);
+      const clock = gatewayClock(mode, db, options.clock);
+      const merchantKey = sharedMerchantKey(db, ids);
+      const gateway = createGateway({
+        db,
+        clock,
+        mode,
+        version: APP_VERSION,
+        ids,
+        merchantKey,
+        railPollMs: options.railPollMs,
+        logger: logger.child({ part: 'gateway' }),
+        origin: () => gateway.settings.get().publicOrigin || url,
+        // Callbacks and price feeds trust the platform's roots, the system bundle and NODE_EXTRA_CA_CERTS.
+        trustedCa: trustBundle(),
+      });
+      return { mode, clock, gateway };
     });
     const names = new ServerNames(() => gateway, clock);
     const app = createHttpServer({ guard: names.guard() });

@@ -44,7 +44,7 @@ class Conflict extends Error {
     super('the batch conflicted with a concurrent transaction');
   }
 }
-const MAX_CONFLICT_RETRIES = 8;
+const MAX_CONFLICT_RETRIES = 30;
 
 function isConflict(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
@@ -53,6 +53,8 @@ function isConflict(error: unknown): boolean {
 
 /** Runs each write of the batch with `run`, noting how to settle it; PartialWrite, BatchLost and Conflict abort the batch. */
 function settleEach(batch: Queued[], settled: Settle[], run: (work: () => unknown) => unknown): void {
+  // A batch run again (a conflict on a shared database) settles with its last run's results only.
+  settled.length = 0;
   for (const item of batch) {
     try {
       const value = run(item.work);
@@ -75,10 +77,13 @@ export class GroupCommit {
   /** Who asked for the write now running (see `run`); undefined between writes and for untagged ones. */
   private running: string | undefined;
 
-  constructor(
-    db: Db,
-    private readonly maxBatch = 200,
-  ) {
+  private readonly maxBatch: number;
+
+  constructor(db: Db, maxBatch = 200) {
+    // Shared by server processes (PostgreSQL): a big batch conflicts with any concurrent one and
+    // runs again whole, so batches stay small there.
+    const shared = (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+    this.maxBatch = shared ? Math.min(maxBatch, 8) : maxBatch;
     const totalChanges = db.prepare('SELECT total_changes()').pluck();
     const written = (): number => totalChanges.get() as number;
     // A failure counts against its write alone only if the write changed nothing.

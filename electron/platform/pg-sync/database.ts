@@ -11,6 +11,18 @@
 import { bindValues, toPostgres, type PgStatementText } from './dialect.js';
 import { SyncPg, type SyncPgConfig } from './sync-pg.js';
 
+/** How many times an outermost transaction runs again after a conflict before the error is the caller's. */
+const MAX_RETRIES = 30;
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+/**
+ * Waits a random moment, growing with the attempt (1-4 ms, then up to 50 ms), so that two processes
+ * whose transactions keep meeting stop meeting in step. Blocks: this process waits anyway.
+ */
+function backOff(attempt: number): void {
+  Atomics.wait(pause, 0, 0, Math.random() * Math.min(50, 4 * 2 ** attempt));
+}
+
 export interface RunResult {
   changes: number;
   lastInsertRowid: number;
@@ -109,7 +121,21 @@ export class PgSyncDatabase {
   }
 
   transaction<A extends unknown[], R>(fn: (...args: A) => R): Transaction<A, R> {
-    const run = (...args: A): R => {
+    // The outermost transaction runs again when PostgreSQL refused it for a concurrent one (40001,
+    // 40P01): nothing of it happened, and the gateway's transactions only write the database.
+    const retried = (...args: A): R => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return once(...args);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          const conflict = code === '40001' || code === '40P01';
+          if (!conflict || this.depth > 0 || attempt >= MAX_RETRIES) throw error;
+          backOff(attempt);
+        }
+      }
+    };
+    const once = (...args: A): R => {
       const nested = this.depth > 0;
       const savepoint = `pd_sp_${this.depth}`;
       this.pg.query(nested ? `SAVEPOINT ${savepoint}` : 'BEGIN ISOLATION LEVEL SERIALIZABLE');
@@ -133,7 +159,7 @@ export class PgSyncDatabase {
       this.pg.query(nested ? `RELEASE SAVEPOINT ${savepoint}` : 'COMMIT');
       return result;
     };
-    return Object.assign(run, { deferred: run, immediate: run, exclusive: run });
+    return Object.assign(retried, { deferred: retried, immediate: retried, exclusive: retried });
   }
 
   close(): void {

@@ -133,13 +133,19 @@ export class SyncPg {
   private roundTrip(message: object): Reply {
     Atomics.store(this.flag, 0, 0);
     this.port.postMessage(message);
-    const woke = Atomics.wait(this.flag, 0, 0, this.waitMs);
-    const received = receiveMessageOnPort(this.port);
-    if (woke === 'timed-out' || !received) {
-      this.closed = true;
-      void this.worker.terminate();
-      throw new PgError(`PostgreSQL did not answer within ${this.waitMs} ms`, '57014');
+    const deadline = Date.now() + this.waitMs;
+    for (;;) {
+      // The worker posts its answer, then raises the flag: the answer may be readable a moment
+      // after the flag is seen, so the port is read again until it is.
+      const received = receiveMessageOnPort(this.port);
+      if (received) return received.message as Reply;
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        this.closed = true;
+        void this.worker.terminate();
+        throw new PgError(`PostgreSQL did not answer within ${this.waitMs} ms`, '57014');
+      }
+      if (Atomics.load(this.flag, 0) === 0) Atomics.wait(this.flag, 0, 0, Math.min(left, 1000));
     }
-    return received.message as Reply;
   }
 }

@@ -27,3 +27,21 @@ export async function openGatewayPg(url: string): Promise<Db> {
   // (test/api/pg-sync.test.ts, and the gateway's own tests run on both engines).
   return db as unknown as Db;
 }
+
+/** The advisory lock key of a gateway's start (seeding the catalogue, the mode, the first payees). */
+const STARTUP_LOCK = 7_302_011;
+
+/**
+ * Runs `work` (a gateway's start: mode, catalogue and demo payees seeded when missing) while no
+ * other server process is starting on the same database: the second one waits, then finds the
+ * seeds there. On gateway.db (one process) it just runs.
+ */
+export function withStartupLock<T>(db: Db, work: () => T): T {
+  if ((db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses !== true) return work();
+  db.prepare('SELECT pg_advisory_lock(?)').get(STARTUP_LOCK);
+  try {
+    return work();
+  } finally {
+    db.prepare('SELECT pg_advisory_unlock(?)').get(STARTUP_LOCK);
+  }
+}
