@@ -6,20 +6,20 @@
  */
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { GatewayModeSchema, type GatewayMode } from '../shared/posapi.js';
+import type { GatewayMode } from '../shared/posapi.js';
 import type { PosService } from './bridge/dispatch.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
-import { gatewayMigrations, openGatewayDb, readMeta, writeMeta } from './gateway/db.js';
+import { gatewayMigrations, openGatewayDb } from './gateway/db.js';
+import { gatewayClock, ServerNames, settleMode } from './gateway-boot.js';
 import { createGateway } from './gateway/gateway.js';
 import { installBodyParsers, installErrorEnvelope, installNotFound } from './gateway/http.js';
 import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
-import { hostOfOrigin, loopbackHostsFor, ownHostsFor, type GuardOptions } from './platform/http-guard.js';
-import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
+import { describeTarget, openGatewayPg } from './gateway/store/postgres/open.js';
+import { systemClock, type Clock } from './platform/clock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
 import { latestVersion, type Db } from './platform/db.js';
-import type { Gateway } from './gateway/gateway.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
@@ -37,6 +37,7 @@ export { CSP } from './web/renderer-page.js';
 export { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './web/http-server.js';
 
 export const APP_VERSION = '0.1.0';
+export { ModeMismatchError } from './gateway-boot.js';
 
 export interface CoreOptions {
   dataDir: string;
@@ -62,6 +63,11 @@ export interface CoreOptions {
    * run in a worker thread instead of stalling requests.
    */
   sqliteModule?: string;
+  /**
+   * A postgres:// URL: the gateway keeps its state in that PostgreSQL database instead of gateway.db
+   * (docs/scaling.md); the till keeps till.db. Its password is never logged.
+   */
+  databaseUrl?: string;
   /** How often real-rail scanners poll their chains (ms; default 1000). */
   railPollMs?: number;
   /** A client must send its request headers within this time (ms; default 10 s). */
@@ -92,25 +98,6 @@ export interface Core {
   close(): Promise<void>;
 }
 
-export class ModeMismatchError extends Error {}
-
-/** A data directory runs in one mode, fixed when it is first used. */
-function settleMode(db: Db, asked: GatewayMode | undefined): GatewayMode {
-  const stored = readMeta(db, 'mode');
-  if (stored === undefined) {
-    const mode = asked ?? 'sandbox';
-    writeMeta(db, 'mode', mode);
-    return mode;
-  }
-  const mode = GatewayModeSchema.parse(stored);
-  if (asked !== undefined && asked !== mode) {
-    throw new ModeMismatchError(
-      `This data directory runs in ${mode} mode; it cannot be started in ${asked} mode. Use another data directory (--data) for ${asked} mode.`,
-    );
-  }
-  return mode;
-}
-
 interface Stores {
   gatewayDb: Db;
   tillDb: Db;
@@ -119,12 +106,18 @@ interface Stores {
 }
 
 /** Opens gateway.db (with its checkpoint worker when the shell gives one) and till.db; closes what opened on failure. */
-function openStores(dataDir: string, sqliteModule: string | undefined, logger: Logger): Stores {
+async function openStores(
+  dataDir: string,
+  sqliteModule: string | undefined,
+  logger: Logger,
+  databaseUrl: string | undefined,
+): Promise<Stores> {
   const gatewayFile = join(dataDir, 'gateway.db');
-  const gatewayDb = openGatewayDb(gatewayFile);
+  if (databaseUrl) logger.info('gateway state in PostgreSQL', { database: describeTarget(databaseUrl) });
+  const gatewayDb = databaseUrl ? await openGatewayPg(databaseUrl) : openGatewayDb(gatewayFile);
   let checkpointer: Checkpointer | undefined;
   try {
-    if (sqliteModule) {
+    if (sqliteModule && !databaseUrl) {
       gatewayDb.pragma('wal_autocheckpoint = 20000');
       const onError = (error: unknown) => logger.warn('checkpoint failed', { error });
       checkpointer = startCheckpointer({ file: gatewayFile, sqliteModule, onError });
@@ -144,46 +137,6 @@ function openStores(dataDir: string, sqliteModule: string | undefined, logger: L
     void checkpointer?.close();
     gatewayDb.close();
     throw error;
-  }
-}
-
-/** The sandbox runs on real time plus an offset the owner moves forward; it survives restarts. */
-function gatewayClock(mode: GatewayMode, db: Db, given: Clock | undefined): Clock {
-  if (given) return given;
-  if (mode !== 'sandbox') return systemClock;
-  const offset = Number(readMeta(db, 'sandbox_clock_offset_ms') ?? '0');
-  return new OffsetClock(offset, systemClock, (moved) => writeMeta(db, 'sandbox_clock_offset_ms', String(moved)));
-}
-
-/** The names the server answers to and the origins it trusts, filled in once it listens. */
-class ServerNames {
-  own: ReadonlySet<string> = new Set();
-  till: ReadonlySet<string> = new Set();
-  payer: ReadonlySet<string> = new Set();
-
-  constructor(
-    private readonly gateway: () => Gateway,
-    private readonly clock: Clock,
-  ) {}
-
-  listening(bindHost: string, port: number): void {
-    this.own = ownHostsFor(bindHost, port);
-    this.till = loopbackHostsFor(port);
-  }
-
-  guard(): GuardOptions {
-    const settings = () => this.gateway().settings.get();
-    return {
-      tillHosts: () => this.till,
-      ownHosts: () => {
-        const proxied = hostOfOrigin(settings().publicOrigin);
-        const own = this.payer.size ? new Set([...this.own, ...this.payer]) : this.own;
-        return proxied ? new Set([...own, proxied]) : own;
-      },
-      corsOrigins: () => settings().corsOrigins,
-      publicOrigin: () => settings().publicOrigin,
-      now: () => this.clock.now(),
-    };
   }
 }
 
@@ -303,7 +256,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // Said, not silently changed: the owner may have opened the folder on purpose (e.g. a backup user).
   for (const warning of exposureWarnings(dataDir)) logger.warn(warning);
   const ids = options.ids ?? randomIds;
-  const stores = openStores(dataDir, options.sqliteModule, logger);
+  const stores = await openStores(dataDir, options.sqliteModule, logger, options.databaseUrl);
   try {
     const { gatewayDb, tillDb } = stores;
     const mode = settleMode(gatewayDb, options.mode);

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     bindHost: args.host,
     payerHost: args['payer-host'],
     payerPort: args['payer-port'],
+    databaseUrl: args.database ?? (process.env.PAYDESK_DATABASE_URL || undefined),
     mode: args.mode,
     rendererDir,
     payerPagesDir: rendererDir,

@@ -43,6 +43,13 @@ async function buildMain() {
   });
   await esbuild({
     ...common,
+    entryPoints: ['electron/server.ts'],
+    outfile: 'dist/electron/server.js',
+    format: 'esm',
+    packages: 'external',
+  });
+  await esbuild({
+    ...common,
     entryPoints: ['electron/restore-cli.ts'],
     outfile: 'dist/electron/restore.js',
     format: 'esm',

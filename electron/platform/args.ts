@@ -20,6 +20,7 @@ const ArgsSchema = z.object({
     .transform(Number)
     .refine((n) => n >= 0 && n <= 65535, 'must be a whole number from 0 to 65535')
     .optional(),
+  database: z.string().min(1, 'must be a postgres:// URL').optional(),
 });
 
 export type ShellArgs = z.output<typeof ArgsSchema>;
@@ -27,14 +28,16 @@ export type ShellArgs = z.output<typeof ArgsSchema>;
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: npm run serve -- [--data <dir>] [--port <n>] [--mode sandbox|live] [--host <address>]
-       [--payer-host <address>] [--payer-port <n>]
+       [--payer-host <address>] [--payer-port <n>] [--database postgres://...]
   --data  data directory (default: PAYDESK_DATA, else the per-user data directory)
   --port  port to serve on; 0 takes a free one (default 0)
   --mode  gateway mode of a new data directory (default sandbox)
   --host  address to bind (default 127.0.0.1; anything else exposes the till to the network)
   --payer-host  also listen on this address for payers' phones: checkout and receipt pages and the
                 public /v1 calls they make, nothing else (off by default; README "Payer listener")
-  --payer-port  port of the payer listener (default 0: a free one, printed as "payer <url>")`;
+  --payer-port  port of the payer listener (default 0: a free one, printed as "payer <url>")
+  --database  keep the gateway's state in this PostgreSQL database instead of gateway.db (default:
+              PAYDESK_DATABASE_URL; README "Shop server on PostgreSQL"); its password is never printed`;
 
 export function parseShellArgs(argv: string[]): ShellArgs {
   let values: Record<string, unknown>;
@@ -48,6 +51,7 @@ export function parseShellArgs(argv: string[]): ShellArgs {
         host: { type: 'string' },
         'payer-host': { type: 'string' },
         'payer-port': { type: 'string' },
+        database: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,

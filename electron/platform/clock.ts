@@ -41,6 +41,11 @@ export class OffsetClock implements MovableClock {
     this.offsetMs += ms;
     this.onOffsetChange(this.offsetMs);
   }
+
+  /** Takes an offset another process moved to (never back: the clock only moves forward). */
+  protected follow(offsetMs: number): void {
+    if (offsetMs > this.offsetMs) this.offsetMs = offsetMs;
+  }
 }
 
 /** A clock that moves only when told: for unit tests. */

@@ -6,6 +6,11 @@
  */
 import type { Db } from './db.js';
 
+/** True for a database other server processes write at the same time (PgSyncDatabase says so). */
+function isShared(db: Db): boolean {
+  return (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+}
+
 export class CommittedMemo<V> {
   private readonly values = new Map<string, V>();
 
@@ -20,7 +25,8 @@ export class CommittedMemo<V> {
     const known = this.values.get(key);
     if (known !== undefined) return this.copy(known);
     const value = load();
-    if (value !== undefined && !this.db.inTransaction) {
+    // A database other processes write too (PostgreSQL, platform/pg-sync): nothing is remembered.
+    if (value !== undefined && !this.db.inTransaction && !isShared(this.db)) {
       if (this.values.size >= this.limit) this.values.clear(); // bounded memory
       this.values.set(key, this.copy(value));
     }

@@ -34,14 +34,34 @@ class BatchLost extends Error {
   }
 }
 
-/** Runs each write of the batch with `run`, noting how to settle it; PartialWrite and BatchLost abort the batch. */
+/**
+ * PostgreSQL refused the transaction because a concurrent one (another server process) touched the
+ * same rows first (40001 serialization failure, 40P01 deadlock): nothing of the batch happened, and
+ * running it again sees the other's writes. SQLite, a single writer, never says this.
+ */
+class Conflict extends Error {
+  constructor(readonly reason: unknown) {
+    super('the batch conflicted with a concurrent transaction');
+  }
+}
+const MAX_CONFLICT_RETRIES = 30;
+
+function isConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01';
+}
+
+/** Runs each write of the batch with `run`, noting how to settle it; PartialWrite, BatchLost and Conflict abort the batch. */
 function settleEach(batch: Queued[], settled: Settle[], run: (work: () => unknown) => unknown): void {
+  // A batch run again (a conflict on a shared database) settles with its last run's results only.
+  settled.length = 0;
   for (const item of batch) {
     try {
       const value = run(item.work);
       settled.push(() => item.resolve(value));
     } catch (error) {
       if (error instanceof PartialWrite || error instanceof BatchLost) throw error;
+      if (isConflict(error)) throw new Conflict(error);
       settled.push(() => item.reject(error));
     }
   }
@@ -57,10 +77,13 @@ export class GroupCommit {
   /** Who asked for the write now running (see `run`); undefined between writes and for untagged ones. */
   private running: string | undefined;
 
-  constructor(
-    db: Db,
-    private readonly maxBatch = 200,
-  ) {
+  private readonly maxBatch: number;
+
+  constructor(db: Db, maxBatch = 200) {
+    // Shared by server processes (PostgreSQL): a big batch conflicts with any concurrent one and
+    // runs again whole, so batches stay small there.
+    const shared = (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+    this.maxBatch = shared ? Math.min(maxBatch, 8) : maxBatch;
     const totalChanges = db.prepare('SELECT total_changes()').pluck();
     const written = (): number => totalChanges.get() as number;
     // A failure counts against its write alone only if the write changed nothing.
@@ -127,14 +150,24 @@ export class GroupCommit {
     this.scheduled = false;
     const batch = this.queue.splice(0, this.maxBatch);
     if (this.queue.length > 0) this.schedule();
-    let settled: Settle[] = [];
+    let settled: Settle[];
     try {
-      try {
-        this.shared(batch, settled);
-      } catch (error) {
-        if (!(error instanceof PartialWrite)) throw error;
+      for (let attempt = 0; ; attempt++) {
         settled = [];
-        this.isolated(batch, settled);
+        try {
+          try {
+            this.shared(batch, settled);
+          } catch (error) {
+            if (!(error instanceof PartialWrite)) throw error;
+            settled = [];
+            this.isolated(batch, settled);
+          }
+          break;
+        } catch (error) {
+          // Nobody has seen a result yet: the whole batch runs again, up to a bound.
+          const conflict = error instanceof Conflict || isConflict(error);
+          if (!conflict || attempt >= MAX_CONFLICT_RETRIES) throw error instanceof Conflict ? error.reason : error;
+        }
       }
     } catch (error) {
       // The commit itself failed, or SQLite rolled the batch back (e.g. disk full): none of it happened.

@@ -642,15 +642,10 @@ describe('merchant operations', () => {
   });
 
   it('never quotes with a stale live price', async () => {
-    const Database = (await import('better-sqlite3')).default;
-    const writer = new Database(`${gw.dataDir}/gateway.db`);
-    writer
-      .prepare("UPDATE rates SET source = 'live', updated_at = ? WHERE rate_key = ?")
-      .run(Date.now() - 3600_000, ETH);
+    gw.sql("UPDATE rates SET source = 'live', updated_at = ? WHERE rate_key = ?", Date.now() - 3600_000, ETH);
     expectError(await gw.post('/v1/payments', base({ paymentAssetId: ETH })), 10002, 400, 'stale');
-    writer.prepare("UPDATE rates SET source = 'live', updated_at = ? WHERE rate_key = ?").run(Date.now(), ETH);
+    gw.sql("UPDATE rates SET source = 'live', updated_at = ? WHERE rate_key = ?", Date.now(), ETH);
     expect((await gw.post('/v1/payments', base({ paymentAssetId: ETH }))).body.success).toBe(true);
-    writer.prepare("UPDATE rates SET source = 'bundled' WHERE rate_key = ?").run(ETH);
-    writer.close();
+    gw.sql("UPDATE rates SET source = 'bundled' WHERE rate_key = ?", ETH);
   });
 });

@@ -1,10 +1,12 @@
 /** Starts the app core in-process on a free loopback port with a temp data dir, for API tests. */
 import Database from 'better-sqlite3';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCore, type Core } from '../../electron/compose.js';
 import { ManualClock, type Clock } from '../../electron/platform/clock.js';
 import { silentLogger } from '../../electron/platform/logger.js';
+import { PgSyncDatabase } from '../../electron/platform/pg-sync/database.js';
+import { gatewayDatabaseUrl } from './engine.js';
 import { tempDataDir } from './host.js';
 
 export const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
@@ -20,8 +22,12 @@ export interface TestGateway {
   dataDir: string;
   merchantKey: string;
   clock: ManualClock | Clock;
-  /** A read connection to gateway.db for checking what was (not) stored. */
+  /** The gateway's database (gateway.db, or its PostgreSQL database in the `postgres` test project). */
+  databaseUrl?: string;
+  /** Counts a table's rows, on whichever engine the gateway runs. */
   count(table: string): number;
+  /** Runs one statement (SQLite's SQL, `?` parameters) on the gateway's database, for tests that set a state up. */
+  sql(statement: string, ...params: unknown[]): void;
   get(path: string, query?: Record<string, string>): Promise<ApiAnswer>;
   post(
     path: string,
@@ -41,8 +47,10 @@ export async function startGateway(
 ): Promise<TestGateway> {
   const dataDir = options.dataDir ?? tempDataDir('pd-gw-');
   const clock = options.clock ?? new ManualClock(Date.UTC(2026, 10, 23, 12, 0, 0));
+  const databaseUrl = await gatewayDatabaseUrl(dataDir);
   const core = await startCore({
     dataDir,
+    databaseUrl,
     shell: 'host',
     port: 0,
     logger: silentLogger,
@@ -51,7 +59,13 @@ export async function startGateway(
     railPollMs: options.railPollMs,
   });
   const merchantKey = readFileSync(join(dataDir, 'merchant-key'), 'utf8').trim();
-  const reader = new Database(join(dataDir, 'gateway.db'), { readonly: true });
+  // On PostgreSQL nothing of the gateway may land in gateway.db: the tests would prove nothing.
+  if (databaseUrl && existsSync(join(dataDir, 'gateway.db')))
+    throw new Error('the gateway wrote gateway.db while its state is in PostgreSQL');
+  // A second connection, as another process would have: a read-write one only where `sql` needs it.
+  const reader = databaseUrl
+    ? new PgSyncDatabase({ connectionString: databaseUrl })
+    : new Database(join(dataDir, 'gateway.db'));
   const call = async (method: string, path: string, init: RequestInit = {}): Promise<ApiAnswer> => {
     const response = await fetch(`${core.url}${path}`, { method, ...init });
     return { status: response.status, body: (await response.json()) as ApiAnswer['body'] };
@@ -62,7 +76,9 @@ export async function startGateway(
     dataDir,
     merchantKey,
     clock,
+    databaseUrl,
     count: (table) => (reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
+    sql: (statement, ...params) => void reader.prepare(statement).run(...params),
     get: (path, query) => call('GET', query ? `${path}?${new URLSearchParams(query)}` : path),
     post: (path, body, opts = {}) => {
       if (opts.form) {

@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { gatewayDatabaseUrl } from './engine.js';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -39,7 +40,10 @@ export async function startHost(
   options: { dataDir?: string; args?: string[]; viaNpm?: boolean; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<HostProcess> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const hostArgs = ['--port', '0', '--data', dataDir, ...(options.args ?? [])];
+  const given = options.args ?? [];
+  // In the `postgres` test project the gateway keeps its state in PostgreSQL (test/helpers/engine.ts).
+  const databaseUrl = given.includes('--database') ? undefined : await gatewayDatabaseUrl(dataDir);
+  const hostArgs = ['--port', '0', '--data', dataDir, ...given, ...(databaseUrl ? ['--database', databaseUrl] : [])];
   const child = options.viaNpm
     ? spawn('npm', ['run', '-s', 'serve', '--', ...hostArgs], {
         cwd: repoRoot,

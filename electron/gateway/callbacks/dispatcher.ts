@@ -23,6 +23,9 @@ export function urlForLog(url: string): string {
   }
 }
 
+/** How long a server process holds a delivery it attempts before others may take it (gateway ms). */
+const CLAIM_LEASE_MS = 60_000;
+
 export interface DispatcherOptions {
   store: CallbackStore;
   sender: Pick<CallbackSender, 'send' | 'close'>;
@@ -109,6 +112,8 @@ export class CallbackDispatcher {
       if (this.inFlight.size >= this.concurrency) break;
       const running = this.perOrigin.get(delivery.origin) ?? 0;
       if (running >= this.perOriginLimit) continue;
+      // Another server process took it first (shared PostgreSQL outbox): it makes this attempt.
+      if (!this.options.store.claim(delivery, this.options.clock.now() + CLAIM_LEASE_MS)) continue;
       this.perOrigin.set(delivery.origin, running + 1);
       const attempt = this.attempt(delivery).finally(() => {
         // Others may have waited for a global slot only when every slot was taken.

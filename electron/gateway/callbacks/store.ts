@@ -83,8 +83,15 @@ export class CallbackStore {
   private readonly byTrace;
   private readonly attemptsOf;
   private readonly restart;
+  private readonly claimDue;
+  /** Other server processes run this outbox too (PostgreSQL): an attempt is claimed first. */
+  private readonly shared: boolean;
 
   constructor(private readonly db: Db) {
+    this.shared = (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+    this.claimDue = db.prepare(
+      `UPDATE callback_deliveries SET next_attempt_at = ? WHERE delivery_id = ? AND status = 'pending' AND next_attempt_at = ?`,
+    );
     this.insert = db.prepare(
       `INSERT INTO callback_deliveries (delivery_id, trace_id, event, url, origin, body, status, attempts_made, next_attempt_at, created_at, updated_at)
        VALUES (@deliveryId, @traceId, @event, @url, @origin, @body, 'pending', 0, @nowMs, @nowMs, @nowMs)`,
@@ -121,6 +128,17 @@ export class CallbackStore {
     this.restart = db.prepare(
       `UPDATE callback_deliveries SET status = 'pending', attempts_made = 0, next_attempt_at = ?, updated_at = ? WHERE delivery_id = ? AND status != 'pending'`,
     );
+  }
+
+  /**
+   * Takes a due delivery for one attempt. Where several server processes share the outbox, the one
+   * that moves its due time to `leaseUntilMs` (compare-and-set on the time it saw) makes the
+   * attempt and the others skip it; a process that dies mid-attempt leaves it due again when the
+   * lease ends, so no attempt waits on a dead process. One process alone never needs to: true.
+   */
+  claim(delivery: Pick<DueDelivery, 'deliveryId' | 'nextAttemptAt'>, leaseUntilMs: number): boolean {
+    if (!this.shared) return true;
+    return this.claimDue.run(leaseUntilMs, delivery.deliveryId, delivery.nextAttemptAt).changes === 1;
   }
 
   /** Inserts a delivery due now. Call inside the transaction that makes the status change. */

@@ -1,0 +1,141 @@
+/**
+ * The shop server (`npm run -s server`, electron/server.ts): two server processes over one real
+ * PostgreSQL database serve the same gateway. Concurrent identical creates through both make one
+ * payment (a unique key and SERIALIZABLE transactions run again on conflict, no in-process lock);
+ * a payment made through one is paid and read through the other; the sandbox clock moved through
+ * one is the other's within a second; both sign with the one merchant key kept in the database; the
+ * database password never appears in their output. Skips with one line where PostgreSQL is absent.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { SHOP, USDT } from '../helpers/gateway.js';
+
+const root = join(import.meta.dirname, '../..');
+const available = postgresAvailable();
+let cluster: PgCluster;
+const running: { child: ChildProcess; output: () => string }[] = [];
+
+beforeAll(async () => {
+  if (!available) return;
+  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
+  cluster = await startPostgres();
+}, 120_000);
+afterAll(async () => {
+  for (const server of running) server.child.kill('SIGTERM');
+  await cluster?.stop();
+});
+
+async function startServer(databaseUrl: string): Promise<string> {
+  const child = spawn(process.execPath, ['dist/electron/server.js', '--port', '0', '--database', databaseUrl], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  running.push({ child, output: () => output });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (first) => {
+      output += `${first}\n`;
+      resolve(first);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const url = /^ready (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1];
+  if (!url) throw new Error(`unexpected first line: ${line}`);
+  return url;
+}
+
+async function call(base: string, method: string, path: string, body?: unknown, key?: string) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { success: boolean; data: any; message: string };
+  if (!answer.success) throw new Error(`${method} ${path}: ${answer.message}`);
+  return answer.data;
+}
+
+describe.skipIf(!available)('two shop server processes over one PostgreSQL', () => {
+  it('serve one gateway: one payment for concurrent identical creates, paid through one, read through the other', async () => {
+    const databaseUrl = await cluster.freshDatabase();
+    const [a, b] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
+    const create = {
+      payeeId: SHOP,
+      orderId: 'two-processes-1',
+      quoteAssetId: 'usd',
+      quoteAmount: '9.5',
+      paymentAssetId: USDT,
+      isChain: true,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => call(i % 2 ? a : b, 'POST', '/v1/payments', create)),
+    );
+    const traces = new Set(answers.map((p) => p.traceId));
+    expect(traces.size).toBe(1);
+    const [payment] = answers;
+    await call(a, 'POST', '/v1/sandbox/deposits', {
+      destination: payment.destination,
+      asset: USDT,
+      amount: payment.paymentAmount,
+    });
+    await call(b, 'POST', '/v1/sandbox/blocks', { network: 'Ethereum', count: 12 });
+    await expect
+      .poll(async () => (await call(b, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status, {
+        timeout: 10_000,
+      })
+      .toBe('pending');
+    expect((await call(a, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status).toBe('pending');
+
+    // The sandbox clock moved through one process is the other's within a second; the settlement
+    // that fell due is made once.
+    await call(a, 'POST', '/v1/sandbox/clock', { advanceSeconds: '3600' });
+    await expect
+      .poll(async () => (await call(b, 'GET', '/v1/sandbox/clock')).nowMs - Date.now(), { timeout: 5_000 })
+      .toBeGreaterThan(3_500_000);
+    await expect
+      .poll(async () => (await call(b, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status, {
+        timeout: 15_000,
+      })
+      .toBe('success');
+
+    const client = await cluster.connect(databaseUrl);
+    const events = await client.query<{ kind: string }>(
+      'SELECT kind FROM payment_events WHERE trace_id = $1 ORDER BY id',
+      [payment.traceId],
+    );
+    const keys = await client.query<{ n: string }>("SELECT count(*) AS n FROM meta WHERE key = 'merchant_key'");
+    await client.end();
+    // Each transition once, whichever process made it.
+    const kinds = events.rows.map((r) => r.kind);
+    expect(kinds).toEqual([...new Set(kinds)]);
+    expect(kinds).toEqual(expect.arrayContaining(['created', 'seen', 'confirmed']));
+    expect(keys.rows[0]?.n).toBe('1');
+    for (const server of running) expect(server.output()).not.toContain(PG_PASSWORD);
+    expect(running.map((s) => s.output()).join('')).not.toContain(encodeURIComponent(PG_PASSWORD));
+  });
+
+  it('prints the database merchant key, the same from any process, and refuses a missing URL', async () => {
+    const databaseUrl = await cluster.freshDatabase();
+    const print = () =>
+      spawnSync(process.execPath, ['dist/electron/server.js', '--database', databaseUrl, '--print-merchant-key'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+    const first = print();
+    const second = print();
+    expect(first.status).toBe(0);
+    expect(first.stdout.trim()).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.stdout).toBe(first.stdout);
+    const missing = spawnSync(process.execPath, ['dist/electron/server.js', '--port', '0'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PAYDESK_DATABASE_URL: '' },
+    });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('--database');
+  });
+});
