@@ -4,6 +4,7 @@ import { runBackupBench } from './backup.js';
 import { runCallbackBench } from './callbacks.js';
 import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
+import { runReportBench } from './report.js';
 
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   till: runTillBench,
   evm: runEvmBench,
   backup: runBackupBench,
+  report: runReportBench,
 };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

@@ -4,12 +4,16 @@
  * at once. The create and the result read are the hot paths: thin adapters, nothing more.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Payment } from '../../../shared/wire.js';
 import { requestParams, type Params } from '../http.js';
 import type { Payments } from '../payments/payments.js';
 import type { RouteHelpers } from '../routes.js';
+import type { TillStore } from '../tills/store.js';
 
 export interface PaymentRouteDeps {
   payments: Payments;
+  /** Records which till created a payment (docs/api.md, "Tills"). */
+  tills: Pick<TillStore, 'attributePayment'>;
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
   /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
@@ -19,9 +23,16 @@ export interface PaymentRouteDeps {
 export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: PaymentRouteDeps): void {
   const { payments, write } = deps;
   const { ok } = helpers;
+  const { tills } = deps;
   app.post('/v1/payments', async (request, reply) => {
+    const tillId = helpers.creatingTill(request);
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.create(params), request.ip));
+    const created = (): Payment => {
+      const payment = payments.create(params);
+      tills.attributePayment(payment.traceId, tillId);
+      return payment;
+    };
+    return ok(reply, await write(created, request.ip));
   });
   app.get('/v1/payments_info', async (request, reply) => ok(reply, payments.info(requestParams(request))));
   app.post('/v1/payments/refresh', async (request, reply) => {
@@ -31,8 +42,14 @@ export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelper
   app.get('/v1/payments_estimated', async (request, reply) => ok(reply, payments.estimate(requestParams(request))));
   app.get('/v1/payments_result', async (request, reply) => ok(reply, deps.result(requestParams(request))));
   const oneTime = async (request: FastifyRequest, reply: FastifyReply) => {
+    const tillId = helpers.creatingTill(request);
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.oneTime(params), request.ip));
+    const created = () => {
+      const code = payments.oneTime(params);
+      tills.attributePayment(String(code.info.traceId), tillId);
+      return code;
+    };
+    return ok(reply, await write(created, request.ip));
   };
   app.post('/v1/one_time_payment', oneTime);
   app.post('/one_time_payment', oneTime);
