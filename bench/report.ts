@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openGatewayDb } from '../electron/gateway/db.js';
 import { readReportQuery } from '../electron/gateway/report/range.js';
+import { PaymentsStore } from '../electron/gateway/payments/store.js';
 import { MerchantReport } from '../electron/gateway/report/report.js';
 
 const PAYMENTS = Number(process.env.BENCH_REPORT_PAYMENTS ?? 100_000);
@@ -48,7 +49,7 @@ export async function runReportBench(): Promise<void> {
   try {
     const db = openGatewayDb(join(dir, 'gateway.db'));
     fill(db);
-    const report = new MerchantReport(db, { list: () => [] });
+    const report = new MerchantReport(new PaymentsStore(db), { list: () => [] });
     const day = { from: String(START_S + 10 * 86_400) };
     console.log(`bench report: ${PAYMENTS} payments over ${DAYS} days, ${TILLS.length} tills`);
     time('one day, whole shop (totals + first page of 100)', 20, () => report.read(readReportQuery(day)));

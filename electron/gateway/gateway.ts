@@ -214,6 +214,7 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
     write,
     merchantKey: deps.merchantKey,
     tills: stores.tills,
+    tillOfPayment: (traceId, tillId) => stores.store.attributeTill(traceId, tillId),
     version: deps.version,
     result: (params) => operations.result(params),
     cancel: (params) => operations.cancel(params),
@@ -237,7 +238,7 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
       (routeApp, helpers) =>
         registerTillRoutes(routeApp, helpers, {
           tills: stores.tills,
-          report: new MerchantReport(deps.db, stores.tills),
+          report: new MerchantReport(stores.store, stores.tills),
           now: () => clock.now(),
           write,
         }),

@@ -25,6 +25,8 @@ export interface RouteDeps extends Omit<AssetRouteDeps, 'pricing'>, Omit<Merchan
   merchantKey: string;
   /** Registered tills: their keys work for the operations a till needs (docs/api.md, "Tills"). */
   tills: TillStore;
+  /** Records which till created a payment. */
+  tillOfPayment: (traceId: string, tillId: string) => void;
   version: string;
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;

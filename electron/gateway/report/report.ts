@@ -2,30 +2,18 @@
  * The merchant report (docs/api.md, "Merchant report"): the payments created in a period, for the
  * whole shop or one till, with exact totals (decimal strings summed with the money module, never
  * SQL's floating SUM) per quote currency, payment asset, status and till, and a page of the list in
- * a stable order (newest first, then trace id). The one module with this query's SQL; plain SQL a
- * PostgreSQL store can mirror. A period is a range of the index payments_created_till.
+ * a stable order (newest first, then trace id). Its rows come from the payments store (the one owner
+ * of the table's SQL); a period is a range of the index payments_created_till.
  */
 import { add } from '../../../shared/money.js';
-import type { ResultStatus } from '../../../shared/status.js';
-import type { Db } from '../../platform/db.js';
+import type { PaymentReportRow, PaymentsStore } from '../payments/store.js';
 import type { TillStore } from '../tills/store.js';
 import type { ReportQuery } from './range.js';
 
 /** Statuses whose money is the shop's (paid in full; settled or about to be). */
 const PAID: ReadonlySet<string> = new Set(['pending', 'auditing', 'success']);
 
-interface ReportRow {
-  trace_id: string;
-  order_id: string | null;
-  till_id: string;
-  created_at: number;
-  status: ResultStatus;
-  quote_asset_id: string;
-  quote_amount: string;
-  payment_asset_id: string;
-  payable_amount: string;
-  failure_code: string;
-}
+type ReportRow = PaymentReportRow;
 
 /** Count and exact sum of one group. */
 export interface ReportSum {
@@ -126,33 +114,19 @@ export type ReportItem = ReturnType<typeof itemOf>;
 
 export class MerchantReport {
   constructor(
-    private readonly db: Db,
+    private readonly store: Pick<PaymentsStore, 'reportRows'>,
     private readonly tills: Pick<TillStore, 'list'>,
   ) {}
 
   /** The report for a query; `ownTill` (a till key's till) narrows it to that till whatever was asked. */
   read(query: ReportQuery) {
-    const where = ['created_at >= ?', 'created_at < ?'];
-    const args: (string | number)[] = [query.fromS * 1000, query.toS * 1000];
-    if (query.tillId !== undefined) {
-      where.push('till_id = ?');
-      args.push(query.tillId === 'none' ? '' : query.tillId);
-    }
-    if (query.assetId !== undefined) {
-      where.push('payment_asset_id = ?');
-      args.push(query.assetId);
-    }
-    if (query.status !== undefined) {
-      where.push('status = ?');
-      args.push(query.status);
-    }
-    const rows = this.db
-      .prepare(
-        `SELECT trace_id, order_id, till_id, created_at, status, quote_asset_id, quote_amount, payment_asset_id,
-           payable_amount, failure_code
-         FROM payments WHERE ${where.join(' AND ')} ORDER BY created_at DESC, trace_id DESC`,
-      )
-      .all(...args) as ReportRow[];
+    const rows = this.store.reportRows({
+      fromMs: query.fromS * 1000,
+      toMs: query.toS * 1000,
+      tillId: query.tillId === 'none' ? '' : query.tillId,
+      assetId: query.assetId,
+      status: query.status,
+    });
     const names = new Map(this.tills.list().map((till) => [till.tillId, till.name]));
     const start = (query.page - 1) * query.pageSize;
     return {

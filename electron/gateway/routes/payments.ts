@@ -8,12 +8,11 @@ import type { Payment } from '../../../shared/wire.js';
 import { requestParams, type Params } from '../http.js';
 import type { Payments } from '../payments/payments.js';
 import type { RouteHelpers } from '../routes.js';
-import type { TillStore } from '../tills/store.js';
 
 export interface PaymentRouteDeps {
   payments: Payments;
   /** Records which till created a payment (docs/api.md, "Tills"). */
-  tills: Pick<TillStore, 'attributePayment'>;
+  tillOfPayment: (traceId: string, tillId: string) => void;
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
   /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
@@ -23,13 +22,12 @@ export interface PaymentRouteDeps {
 export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: PaymentRouteDeps): void {
   const { payments, write } = deps;
   const { ok } = helpers;
-  const { tills } = deps;
   app.post('/v1/payments', async (request, reply) => {
     const tillId = helpers.creatingTill(request);
     const params = requestParams(request);
     const created = (): Payment => {
       const payment = payments.create(params);
-      tills.attributePayment(payment.traceId, tillId);
+      deps.tillOfPayment(payment.traceId, tillId);
       return payment;
     };
     return ok(reply, await write(created, request.ip));
@@ -46,7 +44,7 @@ export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelper
     const params = requestParams(request);
     const created = () => {
       const code = payments.oneTime(params);
-      tills.attributePayment(String(code.info.traceId), tillId);
+      deps.tillOfPayment(String(code.info.traceId), tillId);
       return code;
     };
     return ok(reply, await write(created, request.ip));

@@ -2,7 +2,8 @@
  * Tills registered on this gateway (docs/api.md, "Tills"): the one module with the `tills` table's
  * SQL and the `till_id` of payments. A till key is 32 random bytes shown once; only its sha256 is
  * kept, and a key is found by its hash then compared in constant time. A revoked key is refused
- * from the next request on (no cache). Plain SQL, as a PostgreSQL store would run it.
+ * from the next request on (no cache). Plain SQL, as a PostgreSQL store would run it. Which till
+ * made a payment is the payments store's column (PaymentsStore.attributeTill).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../platform/db.js';
@@ -60,7 +61,6 @@ export class TillStore {
   private readonly liveByName;
   private readonly revokeRow;
   private readonly touch;
-  private readonly attribute;
 
   constructor(
     db: Db,
@@ -73,7 +73,6 @@ export class TillStore {
     this.liveByName = db.prepare('SELECT till_id FROM tills WHERE name = ? AND revoked_at = 0');
     this.revokeRow = db.prepare('UPDATE tills SET revoked_at = ? WHERE till_id = ? AND revoked_at = 0');
     this.touch = db.prepare('UPDATE tills SET last_used_at = ? WHERE till_id = ? AND last_used_at < ?');
-    this.attribute = db.prepare("UPDATE payments SET till_id = ? WHERE trace_id = ? AND till_id = ''");
   }
 
   /** Registers a till; answers its view and the key, which is never shown again. */
@@ -111,10 +110,5 @@ export class TillStore {
     if (!timingSafeEqual(given, Buffer.from(row.key_hash, 'hex'))) return undefined;
     this.touch.run(nowMs, row.till_id, nowMs - LAST_USED_GRANULARITY_MS);
     return viewOf(row);
-  }
-
-  /** Records the till that created a payment (the first one: an idempotent repeat keeps it). */
-  attributePayment(traceId: string, tillId: string): void {
-    if (tillId) this.attribute.run(tillId, traceId);
   }
 }
