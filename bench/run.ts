@@ -5,6 +5,7 @@ import { runCallbackBench } from './callbacks.js';
 import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
 import { runPgBench } from './pg.js';
+import { runReportBench } from './report.js';
 
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
@@ -13,6 +14,7 @@ const benches: Record<string, () => Promise<void>> = {
   evm: runEvmBench,
   backup: runBackupBench,
   pg: runPgBench,
+  report: runReportBench,
 };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

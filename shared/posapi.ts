@@ -17,6 +17,7 @@ import { plainText } from './plain-text.js';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
 import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
+import { shopArgSchemas, TillKeySchema, type ShopResults } from './posapi-shop.js';
 import { salesArgSchemas, shiftArgSchemas, type SalesResults, type ShiftResults } from './posapi-sales.js';
 import type { ResultStatus } from './status.js';
 
@@ -65,12 +66,14 @@ export const GatewayTargetSchema = z.discriminatedUnion('kind', [
       .max(256)
       .regex(/^[\x21-\x7e]*$/, 'must be the key as the gateway gave it (no spaces)')
       .optional(),
+    tillKey: TillKeySchema.optional(),
   }),
 ]);
 export type GatewayTarget = z.infer<typeof GatewayTargetSchema>;
 
 /** The gateway setting as the renderer sees it: whether a hosted gateway has a key, never the key. */
-export type GatewayView = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string; merchantKeySet: boolean };
+export type GatewayView =
+  { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string; merchantKeySet: boolean; tillKeySet?: boolean };
 
 export interface TillSettings {
   /** False until setup has chosen a payee; the renderer leads to Setup while false. */
@@ -363,10 +366,12 @@ export const posArgSchemas = {
   ...printingArgSchemas,
   ...refundArgSchemas,
   ...salesArgSchemas,
+  ...shopArgSchemas,
   ...shiftArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults {
+export interface PosResults
+  extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults, ShopResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

@@ -39,6 +39,9 @@ import type { MoneyToResolveReader } from './refunds/resolve.js';
 import { registerRefundRoutes } from './refunds/routes.js';
 import { Scheduler } from './scheduler.js';
 import { SettingsStore } from './settings.js';
+import { MerchantReport } from './report/report.js';
+import { registerTillRoutes } from './tills/routes.js';
+import { TillStore } from './tills/store.js';
 
 export interface GatewayDeps {
   db: Db;
@@ -96,6 +99,7 @@ function openStores(deps: GatewayDeps, realNow: () => number) {
     store: new PaymentsStore(db),
     ledger: new Ledger(db),
     callbacks: new CallbackStore(db),
+    tills: new TillStore(db, ids),
     /** The gateway's wallet account (recipient of wallet payments). */
     recipient: persistentMeta(db, 'recipient', () => ids.uuid()),
     /** Mixed into sandbox deposit addresses. */
@@ -209,6 +213,8 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
     realNow: parts.realNow,
     write,
     merchantKey: deps.merchantKey,
+    tills: stores.tills,
+    tillOfPayment: (traceId, tillId) => stores.store.attributeTill(traceId, tillId),
     version: deps.version,
     result: (params) => operations.result(params),
     cancel: (params) => operations.cancel(params),
@@ -229,6 +235,13 @@ function registerRoutes(app: FastifyInstance, parts: RouteParts): void {
       (routeApp, helpers) => rails.registerRoutes(routeApp, helpers),
       (routeApp, helpers) => prices.registerRoutes(routeApp, helpers, problemOf),
       (routeApp, helpers) => registerRefundRoutes(routeApp, helpers, { ...parts, sandbox: mode === 'sandbox', write }),
+      (routeApp, helpers) =>
+        registerTillRoutes(routeApp, helpers, {
+          tills: stores.tills,
+          report: new MerchantReport(stores.store, stores.tills),
+          now: () => clock.now(),
+          write,
+        }),
     ],
   });
 }

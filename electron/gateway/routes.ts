@@ -16,12 +16,17 @@ import { RateLimiter } from './rate-limit.js';
 import { registerAssetRoutes, type AssetRouteDeps } from './routes/assets.js';
 import { registerMerchantRoutes, type MerchantRouteDeps } from './routes/merchant.js';
 import { registerPaymentRoutes } from './routes/payments.js';
+import { bearerOf, TILL_KEY_PREFIX, type TillStore } from './tills/store.js';
 
 export interface RouteDeps extends Omit<AssetRouteDeps, 'pricing'>, Omit<MerchantRouteDeps, 'cancel'> {
   clock: Clock;
   payees: Payees;
   payments: Payments;
   merchantKey: string;
+  /** Registered tills: their keys work for the operations a till needs (docs/api.md, "Tills"). */
+  tills: TillStore;
+  /** Records which till created a payment. */
+  tillOfPayment: (traceId: string, tillId: string) => void;
   version: string;
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
@@ -31,7 +36,15 @@ export interface RouteDeps extends Omit<AssetRouteDeps, 'pricing'>, Omit<Merchan
 }
 
 export interface RouteHelpers {
+  /** The merchant key only: till management, settings, payees, prices, rails. */
   merchantOnly: (request: FastifyRequest) => void;
+  /** The merchant key or a live till key: answers the till's id, '' for the merchant key. */
+  tillOrMerchant: (request: FastifyRequest) => string;
+  /**
+   * Who creates a payment (no key is needed): a live till key answers its till's id, anything else
+   * ''. A till key that is revoked or unknown is refused, so a revoked till stops at once.
+   */
+  creatingTill: (request: FastifyRequest) => string;
   ok: (reply: FastifyReply, data: unknown) => FastifyReply;
 }
 
@@ -67,17 +80,32 @@ function registerPayeeRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: 
   }
 }
 
+const refused = (what: string) =>
+  GatewayError.of('merchantKey', `Authorization: a valid ${what} is required (Authorization: Bearer <key>)`);
+
 export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): void {
-  const { clock, mode } = deps;
+  const { clock, mode, tills } = deps;
+  const isMerchant = (request: FastifyRequest) => isMerchantAuthorized(request.headers.authorization, deps.merchantKey);
+  const tillOf = (request: FastifyRequest) => {
+    const key = bearerOf(request.headers.authorization);
+    return key === undefined ? undefined : tills.authenticate(key, clock.now());
+  };
   const helpers: RouteHelpers = {
     ok: (reply, data) => sendOk(reply, clock, data),
     merchantOnly: (request) => {
-      if (!isMerchantAuthorized(request.headers.authorization, deps.merchantKey)) {
-        throw GatewayError.of(
-          'merchantKey',
-          'Authorization: a valid merchant key is required (Authorization: Bearer <merchant key>)',
-        );
-      }
+      if (!isMerchant(request)) throw refused('merchant key');
+    },
+    tillOrMerchant: (request) => {
+      if (isMerchant(request)) return '';
+      const till = tillOf(request);
+      if (!till) throw refused('merchant key or till key');
+      return till.tillId;
+    },
+    creatingTill: (request) => {
+      if (!bearerOf(request.headers.authorization)?.startsWith(TILL_KEY_PREFIX)) return '';
+      const till = tillOf(request);
+      if (!till) throw refused('till key (this one is revoked or unknown)');
+      return till.tillId;
     },
   };
   installRateLimit(app);

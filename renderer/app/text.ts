@@ -1,5 +1,6 @@
 import { refundsText } from './text-refunds.js';
 import { salesText } from './text-sales.js';
+import { shopText } from './text-shop.js';
 
 /** Every text the UI shows, in one catalogue so the app can be translated. `{name}` are filled in. */
 const en = {
@@ -345,6 +346,7 @@ const en = {
   ...refundsText,
   // selling with a cart (screens/cart/, app/text-sales.ts)
   ...salesText,
+  ...shopText, // the shop server: till key, Whole shop view (app/text-shop.ts)
 } as const;
 
 export type TextKey = keyof typeof en;

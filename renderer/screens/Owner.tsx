@@ -21,6 +21,7 @@ import { PricesPanel } from './owner/PricesPanel.js';
 import { RailsPanel } from './owner/RailsPanel.js';
 import { ReviewQueue } from './owner/ReviewQueue.js';
 import { SalesDay } from './owner/SalesDay.js';
+import { ShopView } from './owner/ShopView.js';
 import { useDayReview } from './owner/useDayReview.js';
 import { ToResolvePanel } from './refunds/ToResolvePanel.js';
 
@@ -47,6 +48,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       <h2 className="print-only">{t('summaryTitle', { day: data?.day ?? '' })}</h2>
       {data ? <DayTotals review={data} locale={settings.locale} /> : <p role="status">{t('loading')}</p>}
       <SalesDay day={data?.day ?? ''} settings={settings} canExport={access.may('export')} />
+      {settings.gateway.kind === 'hosted' ? <ShopView day={data?.day ?? ''} settings={settings} /> : null}
       {data ? <ReviewQueue items={data.reviewQueue} settings={settings} /> : null}
       <ToResolvePanel locale={settings.locale} onOpen={setOpenId} />
       <OrderFilters filter={filter} onRefine={refine} review={data} />

@@ -30,6 +30,7 @@ const OWNERS: Record<string, string> = {
   price_observations: 'prices/store.ts',
   price_source_health: 'prices/store.ts',
   refunds: 'refunds/store.ts',
+  tills: 'tills/store.ts',
 };
 
 /**

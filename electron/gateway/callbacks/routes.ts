@@ -21,12 +21,12 @@ export interface CallbackRouteDeps {
 /** The delivery log and redelivery (merchant key). */
 export function registerCallbackRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: CallbackRouteDeps): void {
   app.get('/v1/callbacks', async (request, reply) => {
-    helpers.merchantOnly(request);
+    helpers.tillOrMerchant(request);
     const traceId = deps.traceOf(requestParams(request));
     return helpers.ok(reply, deps.callbacks.listByTrace(traceId));
   });
   app.post('/v1/callbacks/redeliver', async (request, reply) => {
-    helpers.merchantOnly(request);
+    helpers.tillOrMerchant(request);
     const deliveryId = new ParamReader(requestParams(request)).uuid('deliveryId');
     if (!deliveryId) throw paramError('deliveryId', 'is required');
     const existing = deps.callbacks.get(deliveryId);

@@ -16,6 +16,7 @@ import { migration008 } from './008-surplus-recompute.js';
 import { migration009 } from './009-price-sources.js';
 import { migration010 } from './010-refunds.js';
 import { migration011 } from './011-refund-withdrawn.js';
+import { migration012 } from './012-tills.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   migration001,
@@ -29,4 +30,5 @@ export const gatewayMigrations: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];

@@ -4,6 +4,7 @@
  * scheduler's due work is found here too, in payment columns (docs/architecture.md, "Due work").
  * Callers run these inside their transaction.
  */
+import type { Statement } from 'better-sqlite3';
 import { CommittedMemo } from '../../platform/committed-memo.js';
 import { columnUpdater, type Db } from '../../platform/db.js';
 import type { ResultStatus } from '../../../shared/status.js';
@@ -50,6 +51,29 @@ export interface PaymentRow {
   review_reason: string;
   settle_due_at: number;
   deadline_passed: number;
+}
+
+/** A payment as the merchant report reads it (docs/api.md, "Merchant report"). */
+export interface PaymentReportRow {
+  trace_id: string;
+  order_id: string | null;
+  till_id: string;
+  created_at: number;
+  status: ResultStatus;
+  quote_asset_id: string;
+  quote_amount: string;
+  payment_asset_id: string;
+  payable_amount: string;
+  failure_code: string;
+}
+
+/** The report's period (unix ms, to exclusive) and filters; a till '' is payments made without a till key. */
+export interface ReportFilter {
+  fromMs: number;
+  toMs: number;
+  tillId?: string;
+  assetId?: string;
+  status?: ResultStatus;
 }
 
 export interface InstructionRow {
@@ -174,6 +198,8 @@ export class PaymentsStore {
   private readonly updateColumns;
   /** Committed payment rows by trace, for result polling; every write of a payment forgets its row first. */
   private readonly committed: CommittedMemo<PaymentRow>;
+
+  private attribute: Statement | undefined;
 
   constructor(readonly db: Db) {
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
@@ -318,6 +344,35 @@ export class PaymentsStore {
       graceOver: this.due.grace.all(graceStartS) as string[],
       settlements: this.due.settlements.all(nowMs) as string[],
     };
+  }
+
+  /** Records the till that created a payment (the first one: an idempotent repeat keeps it; docs/api.md, "Tills"). */
+  attributeTill(traceId: string, tillId: string): void {
+    if (!tillId) return;
+    this.attribute ??= this.db.prepare("UPDATE payments SET till_id = ? WHERE trace_id = ? AND till_id = ''");
+    this.attribute.run(tillId, traceId);
+  }
+
+  /** The merchant report's rows (report/report.ts): created in [fromMs, toMs), filtered, newest first. */
+  reportRows(filter: ReportFilter): PaymentReportRow[] {
+    const where = ['created_at >= ?', 'created_at < ?'];
+    const args: (string | number)[] = [filter.fromMs, filter.toMs];
+    for (const [column, value] of [
+      ['till_id', filter.tillId],
+      ['payment_asset_id', filter.assetId],
+      ['status', filter.status],
+    ] as const) {
+      if (value === undefined) continue;
+      where.push(`${column} = ?`);
+      args.push(value);
+    }
+    return this.db
+      .prepare(
+        `SELECT trace_id, order_id, till_id, created_at, status, quote_asset_id, quote_amount, payment_asset_id,
+           payable_amount, failure_code
+         FROM payments WHERE ${where.join(' AND ')} ORDER BY created_at DESC, trace_id DESC`,
+      )
+      .all(...args) as PaymentReportRow[];
   }
 
   count(): number {

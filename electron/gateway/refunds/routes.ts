@@ -18,42 +18,42 @@ export interface RefundRouteDeps {
 }
 
 export function registerRefundRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: RefundRouteDeps): void {
-  const { ok, merchantOnly } = helpers;
+  const { ok, tillOrMerchant } = helpers;
   const { refunds, write } = deps;
   app.post('/v1/refunds', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     const params = requestParams(request);
     return ok(reply, await write(() => refunds.create(params)));
   });
   app.get('/v1/refunds', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     return ok(reply, refunds.list(requestParams(request)));
   });
   app.get<{ Params: { id: string } }>('/v1/refunds/:id', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     return ok(reply, refunds.get(request.params.id));
   });
   app.post<{ Params: { id: string } }>('/v1/refunds/:id/sent', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     const params = requestParams(request);
     return ok(reply, await write(() => refunds.sent(request.params.id, params)));
   });
   app.post<{ Params: { id: string } }>('/v1/refunds/:id/withdraw', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     const params = requestParams(request);
     return ok(reply, await write(() => refunds.withdraw(request.params.id, params)));
   });
   app.get('/v1/payments/resolve', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     return ok(reply, refunds.toResolve(requestParams(request)));
   });
   app.post('/v1/payments/keep', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     const params = requestParams(request);
     return ok(reply, await write(() => refunds.keep(params)));
   });
   app.get('/v1/merchant/to_resolve', async (request, reply) => {
-    merchantOnly(request);
+    tillOrMerchant(request);
     return ok(reply, deps.reader.open());
   });
   if (deps.sandbox) {

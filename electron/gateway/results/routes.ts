@@ -16,7 +16,7 @@ export interface ResultRouteDeps {
 
 export function registerReviewRoute(app: FastifyInstance, helpers: RouteHelpers, deps: ResultRouteDeps): void {
   app.post('/v1/payments/review', async (request, reply) => {
-    helpers.merchantOnly(request);
+    helpers.tillOrMerchant(request);
     const params = requestParams(request);
     const p = new ParamReader(params);
     const decision = p.required('decision').toLowerCase();

@@ -32,7 +32,7 @@ export function registerMerchantRoutes(app: FastifyInstance, helpers: RouteHelpe
   const { catalog, write } = deps;
   const { ok, merchantOnly } = helpers;
   app.post('/v1/payments/cancel', async (request, reply) => {
-    merchantOnly(request);
+    helpers.tillOrMerchant(request);
     const params = requestParams(request);
     return ok(reply, await write(() => deps.cancel(params)));
   });

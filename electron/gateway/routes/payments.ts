@@ -4,12 +4,15 @@
  * at once. The create and the result read are the hot paths: thin adapters, nothing more.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Payment } from '../../../shared/wire.js';
 import { requestParams, type Params } from '../http.js';
 import type { Payments } from '../payments/payments.js';
 import type { RouteHelpers } from '../routes.js';
 
 export interface PaymentRouteDeps {
   payments: Payments;
+  /** Records which till created a payment (docs/api.md, "Tills"). */
+  tillOfPayment: (traceId: string, tillId: string) => void;
   /** The result of a payment, as GET /v1/payments_result answers it. */
   result: (params: Params) => unknown;
   /** Runs a write in the next group commit (electron/platform/group-commit.ts). */
@@ -20,8 +23,14 @@ export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelper
   const { payments, write } = deps;
   const { ok } = helpers;
   app.post('/v1/payments', async (request, reply) => {
+    const tillId = helpers.creatingTill(request);
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.create(params), request.ip));
+    const created = (): Payment => {
+      const payment = payments.create(params);
+      deps.tillOfPayment(payment.traceId, tillId);
+      return payment;
+    };
+    return ok(reply, await write(created, request.ip));
   });
   app.get('/v1/payments_info', async (request, reply) => ok(reply, payments.info(requestParams(request))));
   app.post('/v1/payments/refresh', async (request, reply) => {
@@ -31,8 +40,14 @@ export function registerPaymentRoutes(app: FastifyInstance, helpers: RouteHelper
   app.get('/v1/payments_estimated', async (request, reply) => ok(reply, payments.estimate(requestParams(request))));
   app.get('/v1/payments_result', async (request, reply) => ok(reply, deps.result(requestParams(request))));
   const oneTime = async (request: FastifyRequest, reply: FastifyReply) => {
+    const tillId = helpers.creatingTill(request);
     const params = requestParams(request);
-    return ok(reply, await write(() => payments.oneTime(params), request.ip));
+    const created = () => {
+      const code = payments.oneTime(params);
+      deps.tillOfPayment(String(code.info.traceId), tillId);
+      return code;
+    };
+    return ok(reply, await write(created, request.ip));
   };
   app.post('/v1/one_time_payment', oneTime);
   app.post('/one_time_payment', oneTime);

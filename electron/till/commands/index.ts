@@ -46,6 +46,7 @@ import {
 } from './sales.js';
 import { checkout, getSale } from './checkout.js';
 import { exportSales, salesDay } from './sales-report.js';
+import { exportShop, wholeShop } from './shop.js';
 import { cashMove, closeShift, currentShift, openShift, shiftReport } from './shifts.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
@@ -186,6 +187,9 @@ function shopCommands({ local, remote }: Wrappers) {
     'shift.cashMove': local(cashMove),
     'shift.close': local(closeShift),
     'shift.report': local(shiftReport),
+    // the whole shop from a shop server (issue 20)
+    'shop.report': remote(wholeShop),
+    'shop.export': remote(exportShop),
   };
 }
 

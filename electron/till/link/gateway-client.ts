@@ -18,6 +18,7 @@ import {
   type PaymentResult,
 } from '../../../shared/wire.js';
 import { MoneyToResolveSchema, RefundSchema } from '../../../shared/wire-refunds.js';
+import { MerchantReportSchema } from '../shop/report-schema.js';
 
 export class GatewayUnreachable extends Error {}
 
@@ -41,6 +42,11 @@ export interface GatewayClientOptions {
    * there (see key-policy.ts): such an operation is then refused before anything is sent.
    */
   merchantKey: () => string | undefined;
+  /**
+   * A shop server's till key for this till (docs/api.md, "Tills"), or undefined: sent with creates so
+   * the payment records the till, and for a till's merchant operations when no merchant key is set.
+   */
+  tillKey?: () => string | undefined;
   timeoutMs?: number;
   /** Told after every exchange whether the gateway answered. */
   onContact?: (reachable: boolean) => void;
@@ -151,7 +157,7 @@ export class GatewayClient {
 
   /** The Authorization header of a merchant operation; refuses when no key may be sent. */
   private authorization(path: string): { authorization: string } {
-    const key = this.options.merchantKey();
+    const key = this.options.merchantKey() ?? this.options.tillKey?.();
     if (!key) {
       throw new GatewayRefused(
         2000,
@@ -162,17 +168,23 @@ export class GatewayClient {
     return { authorization: `Bearer ${key}` };
   }
 
+  /** A create names its till with the till key when one is set; it needs no key otherwise. */
+  private tillAuthorization(): { authorization: string } | Record<string, never> {
+    const key = this.options.tillKey?.();
+    return key ? { authorization: `Bearer ${key}` } : {};
+  }
+
   private async request<T extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
     schema: T,
     params: Record<string, unknown> = {},
-    merchant = false,
+    merchant: boolean | 'till' = false,
   ): Promise<z.output<T>> {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       // Decided with the URL, per attempt: the setting may change while waiting or between retries.
-      const auth = merchant ? this.authorization(path) : {};
+      const auth = merchant === 'till' ? this.tillAuthorization() : merchant ? this.authorization(path) : {};
       const query =
         method === 'GET'
           ? new URLSearchParams(
@@ -236,6 +248,11 @@ export class GatewayClient {
     }
   }
 
+  /** The shop server's report (docs/api.md, "Merchant report"): the merchant key, else the till key (its till). */
+  merchantReport(query: Record<string, string | number>) {
+    return this.request('GET', '/v1/merchant/report', MerchantReportSchema, query, true);
+  }
+
   lookupPayee(networkId: string): Promise<{ payeeId: string; fullName?: string }> {
     return this.request(
       'GET',
@@ -273,12 +290,13 @@ export class GatewayClient {
 
   createPayment(args: CreatePaymentArgs): Promise<Payment> {
     const { callbackUrl, remark, settlementAssetId, ...rest } = args;
-    return this.request('POST', '/v1/payments', PaymentSchema, {
+    const params = {
       ...rest,
       ...(settlementAssetId ? { settlementAssetId } : {}),
       ...(remark ? { remark } : {}),
       ...(callbackUrl ? { callbackUrl } : {}),
-    });
+    };
+    return this.request('POST', '/v1/payments', PaymentSchema, params, 'till');
   }
 
   refresh(traceId: string): Promise<Payment> {

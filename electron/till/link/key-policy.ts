@@ -6,7 +6,8 @@
 import ipaddr from 'ipaddr.js';
 
 /** The gateway setting as till.db keeps it (the hosted key is stored, never shown). */
-export type GatewaySetting = { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string; merchantKey?: string };
+export type GatewaySetting =
+  { kind: 'embedded' } | { kind: 'hosted'; baseUrl: string; merchantKey?: string; tillKey?: string };
 
 function isLoopbackHost(hostname: string): boolean {
   const host = hostname
@@ -36,6 +37,12 @@ export function merchantKeyFor(target: GatewaySetting, embeddedKey: string): str
   if (target.kind === 'embedded') return embeddedKey;
   if (!target.merchantKey || !mayCarryMerchantKey(target.baseUrl)) return undefined;
   return target.merchantKey;
+}
+
+/** The shop server's till key for this till (docs/api.md, "Tills"), under the same rule as a merchant key. */
+export function tillKeyFor(target: GatewaySetting): string | undefined {
+  if (target.kind === 'embedded' || !target.tillKey || !mayCarryMerchantKey(target.baseUrl)) return undefined;
+  return target.tillKey;
 }
 
 /** Two base URLs name the same gateway (a key set for one belongs to the other). */

@@ -9,7 +9,7 @@ import type { PosEventHub } from '../../bridge/events.js';
 import type { Clock } from '../../platform/clock.js';
 import type { TillSettingsStore } from '../settings/store.js';
 import { GatewayClient, GatewayRefused, GatewayUnreachable } from './gateway-client.js';
-import { merchantKeyFor, type GatewaySetting } from './key-policy.js';
+import { merchantKeyFor, tillKeyFor, type GatewaySetting } from './key-policy.js';
 
 export interface LinkDeps {
   settings: TillSettingsStore;
@@ -51,6 +51,7 @@ export class GatewayLink {
       baseUrl: () => this.url(),
       hosted: () => this.target().kind === 'hosted',
       merchantKey: () => merchantKeyFor(this.target(), deps.merchantKey),
+      tillKey: () => tillKeyFor(this.target()),
       onContact: (reachable) => this.contact(reachable),
       onGatewayTime: (gatewayMs) => this.gatewayTime(gatewayMs),
     });

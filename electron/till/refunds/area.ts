@@ -53,6 +53,7 @@ function fromRecord(row: TillRefundRow): Refund {
     status: row.status as Refund['status'],
     txid: row.txid,
     flagReason: row.flag_reason,
+    withdrawnReason: '',
     confirmations: 0,
     requiredConfirmations: 0,
     payoutUri: '',

@@ -25,7 +25,12 @@ export interface SettingsSaveDeps {
 /** A setting as the audit log shows it: a hosted gateway's key only as set or not. */
 function auditable(key: keyof Stored, value: Stored[keyof Stored]): unknown {
   if (key === 'gateway' && typeof value === 'object' && value && 'kind' in value && value.kind === 'hosted')
-    return { kind: 'hosted', baseUrl: value.baseUrl, merchantKeySet: Boolean(value.merchantKey) };
+    return {
+      kind: 'hosted',
+      baseUrl: value.baseUrl,
+      merchantKeySet: Boolean(value.merchantKey),
+      ...(value.tillKey ? { tillKeySet: true } : {}),
+    };
   return value;
 }
 
@@ -52,9 +57,12 @@ function settingsDiff(before: Stored, changes: Partial<Stored>): { before: objec
 export function resolveGateway(previous: GatewaySetting, asked: GatewayTarget, embeddedKey: string): GatewaySetting {
   if (asked.kind === 'embedded') return { kind: 'embedded' };
   const baseUrl = asked.baseUrl.trim().replace(/\/+$/, '');
-  const kept = previous.kind === 'hosted' && sameGateway(previous.baseUrl, baseUrl) ? previous.merchantKey : undefined;
+  const same = previous.kind === 'hosted' && sameGateway(previous.baseUrl, baseUrl);
+  const kept = same ? previous.merchantKey : undefined;
   const merchantKey = asked.merchantKey === undefined ? kept : asked.merchantKey || undefined;
-  if (!merchantKey) return { kind: 'hosted', baseUrl };
+  // A shop server's till key for this till (docs/api.md, "Tills"): kept and checked like the merchant key.
+  const tillKey = asked.tillKey === undefined ? (same ? previous.tillKey : undefined) : asked.tillKey || undefined;
+  if (!merchantKey && !tillKey) return { kind: 'hosted', baseUrl };
   if (merchantKey === embeddedKey) {
     throw new PosError(
       'invalid_args',
@@ -69,7 +77,7 @@ export function resolveGateway(previous: GatewaySetting, asked: GatewayTarget, e
       'gateway.baseUrl',
     );
   }
-  return { kind: 'hosted', baseUrl, merchantKey };
+  return { kind: 'hosted', baseUrl, ...(merchantKey ? { merchantKey } : {}), ...(tillKey ? { tillKey } : {}) };
 }
 
 function checkLocale(locale: string): void {

@@ -10,7 +10,12 @@ import type { GatewaySetting } from '../link/key-policy.js';
 // Lenient on purpose (no URL checks here): a stored value that fails to parse resets every setting.
 const StoredGatewaySchema: z.ZodType<GatewaySetting> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('embedded') }),
-  z.object({ kind: z.literal('hosted'), baseUrl: z.string(), merchantKey: z.string().optional() }),
+  z.object({
+    kind: z.literal('hosted'),
+    baseUrl: z.string(),
+    merchantKey: z.string().optional(),
+    tillKey: z.string().optional(),
+  }),
 ]);
 
 const StoredSchema = z.object({
@@ -96,7 +101,13 @@ export class TillSettingsStore {
 function gatewayView(gateway: GatewaySetting): GatewayView {
   return gateway.kind === 'embedded'
     ? { kind: 'embedded' }
-    : { kind: 'hosted', baseUrl: gateway.baseUrl, merchantKeySet: Boolean(gateway.merchantKey) };
+    : {
+        kind: 'hosted',
+        baseUrl: gateway.baseUrl,
+        merchantKeySet: Boolean(gateway.merchantKey),
+        // Only when set: the view of a gateway without a till key stays as it was.
+        ...(gateway.tillKey ? { tillKeySet: true } : {}),
+      };
 }
 
 /** The shop's payee; commands that need one are refused until Setup has looked it up. */

@@ -57,6 +57,8 @@ export const COMMAND_REQUIREMENTS = {
   'owner.review': 'review.decide',
   'owner.redeliver': 'review.decide',
   'owner.export': 'export',
+  'shop.report': 'review',
+  'shop.export': 'export',
   'owner.rails': 'setup',
   'owner.saveRails': 'setup',
   // The chain scanners' health: the Payment screen warns the cashier when a scanner is behind.

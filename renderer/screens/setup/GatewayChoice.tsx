@@ -6,17 +6,37 @@ import type { TillSettings } from '../../../shared/posapi.js';
 import { t } from '../../app/text.js';
 import type { EditForm, SetupForm, SetupMessage } from './setup-form.js';
 
-function HostedGateway({
-  form,
-  edit,
-  keySet,
-  message,
-}: {
+interface KeyFieldProps {
   form: SetupForm;
   edit: EditForm;
   keySet: boolean;
   message: SetupMessage | null;
-}) {
+}
+
+/** A shop server's till key for this till (write-only, as the merchant key). */
+function TillKeyField({ form, edit, keySet, message }: KeyFieldProps) {
+  return (
+    <>
+      <label>
+        {t('gatewayTillKey')}
+        <input
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={form.gatewayTillKey}
+          onChange={(e) => edit({ gatewayTillKey: e.target.value.trim() })}
+          aria-invalid={message?.field === 'gateway.tillKey'}
+          aria-describedby="gateway-till-key-hint"
+        />
+      </label>
+      <small id="gateway-till-key-hint">
+        {keySet ? `${t('gatewayTillKeyIsSet')} ${t('gatewayTillKeyHint')}` : t('gatewayTillKeyHint')}
+      </small>
+    </>
+  );
+}
+
+function HostedGateway({ form, edit, keySet, tillKeySet, message }: KeyFieldProps & { tillKeySet: boolean }) {
   return (
     <>
       <label>
@@ -46,6 +66,7 @@ function HostedGateway({
       <small id="gateway-key-hint">
         {keySet ? `${t('gatewayKeyIsSet')} ${t('gatewayKeyHint')}` : t('gatewayKeyHint')}
       </small>
+      <TillKeyField form={form} edit={edit} keySet={tillKeySet} message={message} />
     </>
   );
 }
@@ -62,10 +83,9 @@ export function GatewayChoice({
   message: SetupMessage | null;
 }) {
   // A stored key belongs to the stored URL; a new URL needs its own key.
-  const keySet =
-    settings.gateway.kind === 'hosted' &&
-    settings.gateway.merchantKeySet &&
-    settings.gateway.baseUrl === form.gatewayUrl;
+  const sameUrl = settings.gateway.kind === 'hosted' && settings.gateway.baseUrl === form.gatewayUrl;
+  const keySet = sameUrl && settings.gateway.kind === 'hosted' && settings.gateway.merchantKeySet;
+  const tillKeySet = sameUrl && settings.gateway.kind === 'hosted' && settings.gateway.tillKeySet === true;
   return (
     <fieldset>
       <legend>{t('gatewayKind')}</legend>
@@ -88,7 +108,7 @@ export function GatewayChoice({
         {t('gatewayHosted')}
       </label>
       {form.gatewayKind === 'hosted' ? (
-        <HostedGateway form={form} edit={edit} keySet={keySet} message={message} />
+        <HostedGateway form={form} edit={edit} keySet={keySet} tillKeySet={tillKeySet} message={message} />
       ) : null}
     </fieldset>
   );

@@ -27,6 +27,7 @@ const FIELD_WORDS: Record<string, TextKey> = {
   ownerPin: 'ownerPin',
   'gateway.baseUrl': 'gatewayUrl',
   'gateway.merchantKey': 'gatewayKey',
+  'gateway.tillKey': 'gatewayTillKey',
 };
 
 /** "payeeNetworkId: must be ..." becomes "Shop network id: must be ...". */

@@ -13,6 +13,8 @@ export interface SetupForm {
   gatewayUrl: string;
   /** A new merchant key for a hosted gateway; '' keeps the one stored (never shown). */
   gatewayKey: string;
+  /** A shop server's till key for this till ('' keeps the one stored). */
+  gatewayTillKey: string;
   /** A new owner PIN; '' keeps the current one. */
   ownerPin: string;
   /** The current owner PIN, which every save after first run needs. */
@@ -44,6 +46,7 @@ export function initialForm(settings: TillSettings): SetupForm {
     gatewayKind: settings.gateway.kind,
     gatewayUrl: settings.gateway.kind === 'hosted' ? settings.gateway.baseUrl : '',
     gatewayKey: '',
+    gatewayTillKey: '',
     ownerPin: '',
     currentPin: '',
     lookedUpName: settings.payee?.fullName ?? '',
@@ -59,7 +62,12 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
     settlementAssetId: form.settlementAssetId,
     gateway:
       form.gatewayKind === 'hosted'
-        ? { kind: 'hosted', baseUrl: form.gatewayUrl, ...(form.gatewayKey ? { merchantKey: form.gatewayKey } : {}) }
+        ? {
+            kind: 'hosted',
+            baseUrl: form.gatewayUrl,
+            ...(form.gatewayKey ? { merchantKey: form.gatewayKey } : {}),
+            ...(form.gatewayTillKey ? { tillKey: form.gatewayTillKey } : {}),
+          }
         : { kind: 'embedded' },
   };
   if (form.shopName.trim()) patch.shopName = form.shopName.trim();
