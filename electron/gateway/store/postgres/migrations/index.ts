@@ -14,6 +14,8 @@ import { pgMigration007 } from './007-scheduler-indexes.js';
 import { pgMigration008 } from './008-surplus-recompute.js';
 import { pgMigration009 } from './009-price-sources.js';
 import { pgMigration010 } from './010-refunds.js';
+import { pgMigration011 } from './011-refund-withdrawn.js';
+import { pgMigration012 } from './012-tills.js';
 
 export const gatewayPgMigrations: readonly PgMigration[] = [
   pgMigration001,
@@ -26,4 +28,6 @@ export const gatewayPgMigrations: readonly PgMigration[] = [
   pgMigration008,
   pgMigration009,
   pgMigration010,
+  pgMigration011,
+  pgMigration012,
 ];
