@@ -42,6 +42,12 @@ export const printingArgSchemas = {
     })
     .strict()
     .refine((a) => (a.orderId === undefined) !== (a.saleId === undefined), 'give an orderId or a saleId'),
+  /** A refund's slip on the thermal printer; its payout QR while it is still to be sent. */
+  'refundSlip.print': z
+    .object({ orderId: z.string().trim().min(6).max(36), refundId: z.string().trim().min(1).max(80) })
+    .strict(),
+  /** A closed shift's Z report on the thermal printer. */
+  'zReport.print': z.object({ number: z.number().int().min(1) }).strict(),
 } as const;
 
 export interface PrintingResults {
@@ -49,4 +55,6 @@ export interface PrintingResults {
   'printer.save': PrinterSettings;
   'printer.test': { printed: true };
   'receipt.print': { printed: true; bytes: number; drawer: boolean };
+  'refundSlip.print': { printed: true; bytes: number };
+  'zReport.print': { printed: true; bytes: number };
 }

@@ -12,6 +12,7 @@ import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
 import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { qrPayload, textLines, virtualPrinter, type VirtualPrinter } from '../helpers/printer.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
 const CATALOGUE = ['name,price,category,tax_rate,sku,barcode,colour', 'Coffee,3.50,Drinks,10,,,#8b5a2b'].join('\r\n');
@@ -25,12 +26,15 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
   let browser: Browser;
   let pos: PosHttp;
   let paidOrder = '';
+  let printer: VirtualPrinter;
 
   beforeAll(async () => {
+    printer = await virtualPrinter();
     host = await startHost();
     pos = await posOverHttp(host);
     await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321', shopName: 'Corner Café' });
     await pos.call('items.import', { csv: CATALOGUE });
+    await pos.call('printer.save', { target: `127.0.0.1:${printer.port}`, columns: 42, drawerAfterCash: false });
     const order = await pos.call('order.create', {
       quoteAssetId: 'usd',
       quoteAmount: '20',
@@ -55,6 +59,7 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
   afterAll(async () => {
     await browser?.close();
     await host?.stop();
+    printer?.server.close();
   });
 
   const pageBackground = (page: Page) =>
@@ -120,6 +125,13 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
     await page.getByRole('button', { name: 'Refund all or part of this order' }).click();
     await page.getByRole('img', { name: /^Payout QR for your wallet/ }).waitFor();
     await check(page, scheme, 'refund');
+    // The slip on the receipt printer, beside the browser print: its payout QR while it is to be sent.
+    const jobs = printer.jobs.length;
+    await page.getByRole('button', { name: 'Print slip on receipt printer' }).click();
+    await page.getByText('Sent to the printer.').waitFor();
+    await expect.poll(() => printer.jobs.length).toBe(jobs + 1);
+    expect(textLines(printer.jobs[jobs]!).map((l) => l.trim())).toContain('Refund slip');
+    expect(qrPayload(printer.jobs[jobs]!)).toMatch(/^mixin:\/\/pay\?/);
 
     await nav(page, 'Day review');
     await page.locator('.net-takings').waitFor();
@@ -139,6 +151,10 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
     await page.getByRole('button', { name: 'Close shift' }).click();
     await page.locator('.z-report').waitFor();
     await check(page, scheme, 'z-report');
+    await page.getByRole('button', { name: 'Print Z report on receipt printer' }).click();
+    await expect
+      .poll(() => printer.jobs.some((job) => textLines(job).some((l) => l.trim().startsWith('Z report No.'))))
+      .toBe(true);
     await page.close();
   }
 

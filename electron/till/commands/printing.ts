@@ -16,19 +16,19 @@ import { callerActor } from '../staff/area.js';
 import { ownOrderOrThrow } from './charge.js';
 
 const stores = new WeakMap<TillParts, PrinterSettingsStore>();
-function printerStore(till: TillParts): PrinterSettingsStore {
+export function printerStore(till: TillParts): PrinterSettingsStore {
   let store = stores.get(till);
   if (!store) stores.set(till, (store = new PrinterSettingsStore(till.deps.db)));
   return store;
 }
 
-function targetOrThrow(settings: PrinterSettings): PrinterTarget {
+export function targetOrThrow(settings: PrinterSettings): PrinterTarget {
   const target = parsePrinterTarget(settings.target);
   if (!target) throw new PosError('not_configured', 'No receipt printer is set up (Setup, Receipt printer).', 'target');
   return target;
 }
 
-async function print(target: PrinterTarget, bytes: Uint8Array): Promise<void> {
+export async function print(target: PrinterTarget, bytes: Uint8Array): Promise<void> {
   try {
     await sendToPrinter(target, bytes);
   } catch (error) {

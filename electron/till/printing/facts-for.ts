@@ -40,6 +40,11 @@ function paperFor(till: TillParts, sale: SaleView): ShopOnPaper {
   return { ...shopOnPaper(till), places: placesOf.get(sale.currency) ?? 2 };
 }
 
+/** The shop's paper facts with the minor unit of a currency (a Z report's). */
+export function paperIn(till: TillParts, currency: string): ShopOnPaper {
+  return { ...shopOnPaper(till), places: placesOf.get(currency) ?? 2 };
+}
+
 export function orderOf(till: TillParts, orderId: string): OrderView | undefined {
   const row = orderId ? till.book.get(orderId) : undefined;
   return row ? till.view(row) : undefined;

@@ -7,9 +7,12 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import type { Refund } from '../../../shared/wire-refunds.js';
 import type { TillSettings } from '../../../shared/posapi.js';
+import { usePosApi } from '../../app/api-context.js';
 import { formatAmount, formatDateTime } from '../../app/format.js';
 import { t, type TextKey } from '../../app/text.js';
 import { CopyButton } from '../../components/CopyButton.js';
+import { ThermalPrintButton } from '../../printing/ThermalPrintButton.js';
+import { prt } from '../../printing/text.js';
 
 /** Prints only this refund's slip: the body and the slip are marked so the print style hides everything else. */
 export function printSlip(refundId: string): void {
@@ -114,6 +117,7 @@ export function RefundItem({
   onSent: (txid: string) => void;
   onSandboxSend: () => void;
 }) {
+  const api = usePosApi();
   const open = refund.status === 'to_send' || refund.status === 'flagged';
   const { locale } = settings;
   return (
@@ -156,6 +160,10 @@ export function RefundItem({
         <button type="button" onClick={() => printSlip(refund.refundId)}>
           {t('refundPrintSlip')}
         </button>
+        <ThermalPrintButton
+          label={prt('printSlipThermal')}
+          run={() => api.call('refundSlip.print', { orderId: refund.orderId, refundId: refund.refundId })}
+        />
       </div>
       <Slip refund={refund} settings={settings} />
     </li>
