@@ -66,7 +66,8 @@ function Payout({ refund }: { refund: Refund }) {
       <QRCodeSVG
         value={refund.payoutUri}
         size={168}
-        marginSize={2}
+        // A full white quiet zone (4 modules): on the dark theme the card around it is dark.
+        marginSize={4}
         role="img"
         aria-label={t('refundQrLabel', { amount: refund.amount, symbol: refund.symbol })}
       />
