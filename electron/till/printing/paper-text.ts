@@ -5,6 +5,7 @@
  * escpos.ts.)
  */
 export const PAPER_TEXT = {
+  date: 'Date',
   sale: 'Sale',
   order: 'Order',
   servedBy: 'Served by',
@@ -36,6 +37,10 @@ export const PAPER_TEXT = {
   refundBy: 'By',
   refundStatus: 'Status',
   refundTx: 'Transaction',
+  refundStatus_to_send: 'to send from the wallet',
+  refundStatus_sent: 'sent, being checked',
+  refundStatus_confirmed: 'confirmed',
+  refundStatus_flagged: 'does not match: not paid',
   refundScan: 'Scan with your wallet to pay it out',
   refundSigned: 'Signature',
   zReport: 'Z report No. {number}',
@@ -61,6 +66,7 @@ export const PAPER_TEXT = {
   zByAsset: 'Crypto by asset',
   zByCashier: 'By cashier',
   zByRate: 'Taxes by rate',
+  zRateLine: '  {rate}% on {base}',
   zCharge: 'Paid on the Charge screen: {count}',
   zRefunds: 'Refunds asked: {count}',
 } as const;

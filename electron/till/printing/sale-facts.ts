@@ -73,7 +73,7 @@ const STATUS = { paid: 'statusPaid', open: 'statusOpen', failed: 'statusFailed' 
 export function saleReceiptFacts(sale: SaleView, order: OrderView | undefined, shop: ShopOnPaper): ReceiptFacts {
   const money = moneyOf(sale, shop.places);
   const lines: ReceiptLine[] = [
-    { label: 'Date', value: shopDate(sale.createdAt, shop.locale, shop.timeZone) },
+    { label: paper('date'), value: shopDate(sale.createdAt, shop.locale, shop.timeZone) },
     { label: paper('sale'), value: sale.saleId },
     { label: paper('status'), value: paper(STATUS[sale.status]) },
   ];

@@ -19,16 +19,9 @@ export interface SlipShop {
   places: number;
 }
 
-const STATUS: Record<Refund['status'], string> = {
-  to_send: 'to send from the wallet',
-  sent: 'sent, being checked',
-  confirmed: 'confirmed',
-  flagged: 'does not match: not paid',
-};
-
 export function refundSlipLines(refund: Refund, shop: SlipShop): ReceiptLine[] {
   const lines: ReceiptLine[] = [
-    { label: 'Date', value: shopDate(refund.createdAt * 1000, shop.locale, shop.timeZone) },
+    { label: paper('date'), value: shopDate(refund.createdAt * 1000, shop.locale, shop.timeZone) },
     { label: paper('order'), value: refund.orderId },
     { label: paper('refund'), value: refund.refundId },
     { label: paper('refundAmount'), value: `${refund.amount} ${refund.symbol}` },
@@ -38,7 +31,7 @@ export function refundSlipLines(refund: Refund, shop: SlipShop): ReceiptLine[] {
   lines.push({ label: paper('refundTo'), value: refund.destination });
   if (refund.tag) lines.push({ label: paper('refundTag'), value: refund.tag });
   lines.push({ label: paper('refundReason'), value: refund.reason });
-  lines.push({ label: paper('refundStatus'), value: STATUS[refund.status] });
+  lines.push({ label: paper('refundStatus'), value: paper(`refundStatus_${refund.status}`) });
   if (refund.txid) lines.push({ label: paper('refundTx'), value: refund.txid });
   return lines;
 }
@@ -104,7 +97,10 @@ export function zReportLines(report: ZReport, shop: SlipShop): ReceiptLine[][] {
     ...sums(paper('zByAsset'), sales.cryptoAssets, s, money),
     ...sums(paper('zByCashier'), sales.cashiers, s, money),
     ...(sales.taxRates.length > 0 ? [{ label: paper('zByRate'), value: '' }] : []),
-    ...sales.taxRates.map((r) => ({ label: `  ${r.rate}% on ${money(r.base, s)}`, value: money(r.tax, s) })),
+    ...sales.taxRates.map((r) => ({
+      label: paper('zRateLine', { rate: r.rate, base: money(r.base, s) }),
+      value: money(r.tax, s),
+    })),
   ];
   const extras: ReceiptLine[] = [];
   if (report.chargeOrders)
