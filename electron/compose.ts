@@ -30,6 +30,7 @@ import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
 import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { installPayerFilter, startPayerListener } from './web/payer-listener.js';
+import { orderFacts } from './till/printing/facts-for.js';
 import { registerPayerSide } from './web/payer-side.js';
 import { registerRenderer } from './web/renderer-page.js';
 
@@ -244,6 +245,7 @@ function startPayerSide(
     },
     receiptOrigin: parts.receiptOrigin,
     now: () => systemClock.now(),
+    receiptFacts: (order) => orderFacts(till, order),
   });
 }
 

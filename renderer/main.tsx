@@ -4,6 +4,10 @@ import { App } from './app/App.js';
 import { connectPosApi } from './api/pos-client.js';
 import './app/styles.css';
 import './app/counter.css';
+import './app/theme.css';
+import { applyStoredThemeSetting } from './app/ThemeChoice.js';
+
+applyStoredThemeSetting();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

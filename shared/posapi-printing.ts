@@ -29,12 +29,32 @@ export const printingArgSchemas = {
   'printer.get': z.object({}).strict(),
   'printer.save': PrinterSettingsSchema,
   'printer.test': z.object({}).strict(),
-  'receipt.print': z.object({ orderId: z.string().trim().min(6).max(36), openDrawer: z.boolean().optional() }).strict(),
+  /**
+   * A paid order's receipt (a cart sale's full receipt when the order is its crypto part), or a paid cart
+   * sale's by `saleId` (cash and card sales have no order). `openDrawer` kicks the drawer only when the
+   * shop turned on `drawerAfterCash` and the receipt is of a sale that took cash.
+   */
+  'receipt.print': z
+    .object({
+      orderId: z.string().trim().min(6).max(36).optional(),
+      saleId: z.string().trim().min(4).max(40).optional(),
+      openDrawer: z.boolean().optional(),
+    })
+    .strict()
+    .refine((a) => (a.orderId === undefined) !== (a.saleId === undefined), 'give an orderId or a saleId'),
+  /** A refund's slip on the thermal printer; its payout QR while it is still to be sent. */
+  'refundSlip.print': z
+    .object({ orderId: z.string().trim().min(6).max(36), refundId: z.string().trim().min(1).max(80) })
+    .strict(),
+  /** A closed shift's Z report on the thermal printer. */
+  'zReport.print': z.object({ number: z.number().int().min(1) }).strict(),
 } as const;
 
 export interface PrintingResults {
   'printer.get': PrinterSettings;
   'printer.save': PrinterSettings;
   'printer.test': { printed: true };
-  'receipt.print': { printed: true; bytes: number };
+  'receipt.print': { printed: true; bytes: number; drawer: boolean };
+  'refundSlip.print': { printed: true; bytes: number };
+  'zReport.print': { printed: true; bytes: number };
 }

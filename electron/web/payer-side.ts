@@ -26,6 +26,8 @@ export interface PayerSideDeps {
   /** Where payers reach receipts: the payer listener, else the public origin, else this machine. */
   receiptOrigin: () => string;
   now: () => number;
+  /** What an order's receipt says (a cart sale's full receipt); absent: the order's own lines. */
+  receiptFacts?: (order: OrderView) => ReceiptFacts;
 }
 
 export interface PayerSide {
@@ -38,7 +40,9 @@ export interface PayerSide {
 export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): PayerSide {
   const links = new ReceiptLinks(deps.merchantKey);
   const receiptUrl = (order: OrderView) => `${deps.receiptOrigin()}/receipt/${links.idFor(order.orderId)}`;
-  const facts = (order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test());
+  const facts =
+    deps.receiptFacts ??
+    ((order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test()));
   const display = new DisplayFeed({ events: deps.events, shop: deps.shop, now: deps.now, receiptUrl });
   if (!deps.dir || !registerCheckoutApp(app, deps.dir)) registerCheckoutPage(app);
   registerReceiptPage(app, {

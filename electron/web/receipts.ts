@@ -44,10 +44,16 @@ const PAGE_CSP =
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const rowsOf = (lines: ReceiptFacts['lines']): string =>
+  lines.map((line) => `<div><dt>${escape(line.label)}</dt><dd>${escape(line.value)}</dd></div>`).join('');
+
 function page(facts: ReceiptFacts): string {
-  const rows = facts.lines
-    .map((line) => `<div><dt>${escape(line.label)}</dt><dd>${escape(line.value)}</dd></div>`)
-    .join('');
+  // A cart sale's lines, totals and tenders follow as their own lists, as on paper.
+  const rows = [facts.lines, ...(facts.groups ?? [])]
+    .filter((group) => group.length > 0)
+    .map(rowsOf)
+    .join('</dl><dl>');
+  const head = (facts.head ?? []).map((line) => `<p>${escape(line)}</p>`).join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Receipt: ${escape(facts.shop)}</title>
@@ -55,7 +61,7 @@ function page(facts: ReceiptFacts): string {
 dl{border:1px solid #c8c8c8;border-radius:8px;padding:.75rem 1rem}dl div{display:flex;justify-content:space-between;gap:1rem;padding:.25rem 0}
 dt{color:#4a4a4a}.test{border:2px dashed #8a3b00;color:#8a3b00;font-weight:700;padding:.25rem .5rem;text-align:center}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}</style>
 </head><body><main>
-<h1>${escape(facts.shop)}</h1>
+<h1>${escape(facts.shop)}</h1>${head}
 <p>Receipt</p>${facts.test ? `<p class="test">${escape(TEST_RECEIPT)}</p>` : ''}
 <dl>${rows}</dl>
 <p>Thank you!</p>

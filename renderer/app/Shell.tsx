@@ -9,6 +9,7 @@ import { BackupWarning } from '../components/BackupWarning.js';
 import type { Access } from '../screens/signin/access.js';
 import { useCashier, type Screen } from '../state/cashier.js';
 import { t } from './text.js';
+import { ThemeChoice } from './ThemeChoice.js';
 
 export function StatusBar() {
   const info = useAppInfo();
@@ -36,6 +37,7 @@ export function StatusBar() {
       ) : null}
       <BackupWarning />
       <span className="version">v{info.data.version}</span>
+      <ThemeChoice />
     </header>
   );
 }

@@ -342,6 +342,11 @@ const en = {
   chartNone: 'none',
   exportRangeBad: 'The "From" day must be on or before the "To" day.',
   exportFailed: 'The export did not work: {message}',
+  // dark mode on the cashier's screens (app/ThemeChoice.tsx)
+  themeLabel: 'Colour theme',
+  themeSystem: 'Theme: system',
+  themeLight: 'Theme: light',
+  themeDark: 'Theme: dark',
   // refunds and money to resolve (screens/refunds/, app/text-refunds.ts)
   ...refundsText,
   // selling with a cart (screens/cart/, app/text-sales.ts)

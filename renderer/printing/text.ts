@@ -19,6 +19,10 @@ export const printerText = {
   printReceipt: 'Print on receipt printer',
   printing: 'Printing…',
   printed: 'Receipt sent to the printer.',
+  // refund slips and Z reports on the receipt printer (ThermalPrintButton)
+  printSlipThermal: 'Print slip on receipt printer',
+  printZThermal: 'Print Z report on receipt printer',
+  printedSent: 'Sent to the printer.',
 } as const;
 
 export type PrinterTextKey = keyof typeof printerText;

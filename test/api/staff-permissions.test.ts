@@ -55,6 +55,8 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'backup.restore': () => ({ file: '/nonexistent/backup.pdbackup', passphrase: 'whatever' }),
   'printer.save': () => ({ target: '', columns: 42, drawerAfterCash: false }),
   'receipt.print': () => ({ orderId: managersOrder }),
+  'refundSlip.print': () => ({ orderId: managersOrder, refundId: 'rf-none' }),
+  'zReport.print': () => ({ number: 1 }),
   'refund.detail': () => ({ orderId: managersOrder }),
   'refund.create': () => ({ orderId: managersOrder, amount: '0.01', destination: crypto.randomUUID(), reason: 'test' }),
   'refund.sent': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), txid: 'ab'.repeat(32) }),

@@ -33,6 +33,7 @@ import {
 } from './refunds.js';
 import { priceSources, savePriceSources } from './prices.js';
 import { printerSettings, printReceipt, printTestPage, savePrinter } from './printing.js';
+import { printRefundSlip, printZReport } from './printing-slips.js';
 import { railHealth, railSettings, saveRails } from './rails.js';
 import { advanceClock, advanceToDeadline, mineBlocks, payInFull, payPart } from './sandbox.js';
 import {
@@ -161,6 +162,8 @@ function shopCommands({ local, remote }: Wrappers) {
     'printer.save': local(savePrinter),
     'printer.test': local(printTestPage),
     'receipt.print': local(printReceipt),
+    'refundSlip.print': remote(printRefundSlip),
+    'zReport.print': local(printZReport),
     // refunds (issue 18)
     'refund.detail': remote(refundDetail),
     'refund.create': remote(createRefund),

@@ -7,26 +7,28 @@ import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { PrinterSettings } from '../../../shared/posapi-printing.js';
 import type { Args, TillParts } from '../parts.js';
 import { receiptBytes, testPageBytes } from '../printing/escpos.js';
-import { receiptFacts } from '../printing/receipt-facts.js';
+import { learnPlaces, orderFacts, saleFacts } from '../printing/facts-for.js';
+import type { ReceiptFacts } from '../printing/receipt-facts.js';
 import { PrinterSettingsStore } from '../printing/store.js';
 import { parsePrinterTarget, sendToPrinter, type PrinterTarget } from '../printing/transport.js';
+import { saleView } from '../sales/book.js';
 import { callerActor } from '../staff/area.js';
 import { ownOrderOrThrow } from './charge.js';
 
 const stores = new WeakMap<TillParts, PrinterSettingsStore>();
-function printerStore(till: TillParts): PrinterSettingsStore {
+export function printerStore(till: TillParts): PrinterSettingsStore {
   let store = stores.get(till);
   if (!store) stores.set(till, (store = new PrinterSettingsStore(till.deps.db)));
   return store;
 }
 
-function targetOrThrow(settings: PrinterSettings): PrinterTarget {
+export function targetOrThrow(settings: PrinterSettings): PrinterTarget {
   const target = parsePrinterTarget(settings.target);
   if (!target) throw new PosError('not_configured', 'No receipt printer is set up (Setup, Receipt printer).', 'target');
   return target;
 }
 
-async function print(target: PrinterTarget, bytes: Uint8Array): Promise<void> {
+export async function print(target: PrinterTarget, bytes: Uint8Array): Promise<void> {
   try {
     await sendToPrinter(target, bytes);
   } catch (error) {
@@ -59,27 +61,49 @@ export async function printTestPage(till: TillParts): Promise<{ printed: true }>
   return { printed: true };
 }
 
-/** receipt.print: the paper receipt of a paid order, with its receipt page's QR; the drawer when asked. */
+/** The facts of the receipt asked for, who may print it, and whether the sale took cash. */
+function receiptToPrint(
+  till: TillParts,
+  { orderId, saleId }: Args<'receipt.print'>,
+  caller: PosCaller,
+): { facts: ReceiptFacts; orderId: string; cash: boolean } {
+  if (saleId) {
+    const stored = till.saleBook.get(saleId);
+    if (!stored) throw new PosError('not_found', 'There is no such sale.', 'saleId');
+    if (stored.row.order_id) ownOrderOrThrow(till, stored.row.order_id, caller);
+    else if (caller.account?.role === 'cashier' && stored.row.cashier_id !== caller.account.accountId)
+      throw new PosError('not_found', 'There is no such sale.', 'saleId');
+    const sale = saleView(stored);
+    if (sale.status !== 'paid') throw new PosError('conflict', 'Only a paid sale has a receipt.', 'saleId');
+    const cash = sale.tenders.some((t) => t.kind === 'cash');
+    return { facts: saleFacts(till, sale), orderId: sale.orderId, cash };
+  }
+  const row = ownOrderOrThrow(till, orderId!, caller);
+  if (row.status !== 'success') throw new PosError('conflict', 'Only a paid order has a receipt.', 'orderId');
+  const cash = till.saleBook.byOrder(row.order_id)?.tenders.some((t) => t.kind === 'cash') ?? false;
+  return { facts: orderFacts(till, till.view(row)), orderId: row.order_id, cash };
+}
+
+/**
+ * receipt.print: the paper receipt of a paid order or cart sale, with its receipt page's QR when it has an
+ * order; the drawer only after a cash sale, when the shop turned on drawerAfterCash.
+ */
 export async function printReceipt(
   till: TillParts,
-  { orderId, openDrawer }: Args<'receipt.print'>,
+  args: Args<'receipt.print'>,
   caller: PosCaller,
-): Promise<{ printed: true; bytes: number }> {
-  const row = ownOrderOrThrow(till, orderId, caller);
-  if (row.status !== 'success') throw new PosError('conflict', 'Only a paid order has a receipt.', 'orderId');
+): Promise<{ printed: true; bytes: number; drawer: boolean }> {
+  await learnPlaces(till);
+  const { facts, orderId, cash } = receiptToPrint(till, args, caller);
   const settings = printerStore(till).get();
   const target = targetOrThrow(settings);
-  const stored = till.settings.stored();
-  // A sandbox receipt says so on paper, so nobody takes it for money received.
-  const test = till.deps.embeddedMode === 'sandbox' && stored.gateway.kind === 'embedded';
-  const shop = stored.shopName || stored.payee?.fullName || '';
-  const facts = receiptFacts(till.view(row), shop, stored.locale, stored.timeZone, test);
+  const drawer = args.openDrawer === true && settings.drawerAfterCash && cash;
   const bytes = receiptBytes(facts, {
     columns: settings.columns,
-    receiptUrl: till.deps.receiptUrl?.(orderId) ?? '',
-    openDrawer: openDrawer === true,
+    receiptUrl: orderId ? (till.deps.receiptUrl?.(orderId) ?? '') : '',
+    openDrawer: drawer,
   });
   await print(target, bytes);
-  if (openDrawer) till.audit.record(callerActor(caller), 'drawer.open', orderId, { reason: 'receipt' });
-  return { printed: true, bytes: bytes.length };
+  if (drawer) till.audit.record(callerActor(caller), 'drawer.open', args.saleId ?? orderId, { reason: 'receipt' });
+  return { printed: true, bytes: bytes.length, drawer };
 }

@@ -4,6 +4,8 @@
  * shop wants it) the pulse that opens the cash drawer.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
+import { layoutLine, layoutLines } from './paper-layout.js';
+import { paper } from './paper-text.js';
 import { TEST_RECEIPT, type ReceiptFacts } from './receipt-facts.js';
 
 export interface PaperOptions {
@@ -15,18 +17,34 @@ export interface PaperOptions {
   openDrawer: boolean;
 }
 
+export function newPaper(columns: number): ReceiptPrinterEncoder {
+  return new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 }).initialize().codepage('auto');
+}
+
+/** Label/value lines, the grand total in bold. */
+export function printLines(encoder: ReceiptPrinterEncoder, lines: ReceiptFacts['lines'], columns: number): void {
+  encoder.align('left');
+  for (const line of lines) {
+    const strong = line.label === paper('total') || line.label === paper('change');
+    if (strong) encoder.bold(true);
+    for (const text of layoutLine(line, columns)) encoder.line(text);
+    if (strong) encoder.bold(false);
+  }
+}
+
 export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8Array {
-  const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: options.columns, feedBeforeCut: 4 });
-  encoder.initialize().codepage('auto').align('center').bold(true).line(facts.shop).bold(false).line('Receipt');
+  const encoder = newPaper(options.columns);
+  encoder.align('center').bold(true).line(facts.shop).bold(false);
+  for (const line of facts.head ?? []) encoder.line(line);
+  encoder.line('Receipt');
   if (facts.test) encoder.invert(true).line(TEST_RECEIPT).invert(false);
   encoder.rule();
-  encoder.table(
-    [
-      { width: 10, align: 'left' },
-      { width: options.columns - 11, align: 'right', overflow: 'wrap', marginLeft: 1 },
-    ],
-    facts.lines.map((line) => [line.label, line.value]),
-  );
+  printLines(encoder, facts.lines, options.columns);
+  for (const group of facts.groups ?? []) {
+    if (group.length === 0) continue;
+    encoder.rule();
+    printLines(encoder, group, options.columns);
+  }
   encoder.rule();
   if (options.receiptUrl) {
     encoder.align('center').qrcode(options.receiptUrl, { model: 2, size: 6, errorlevel: 'm' });
@@ -39,6 +57,11 @@ export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8A
 
 /** A test page: proves the printer is reached and cuts. */
 export function testPageBytes(columns: number, shop: string): Uint8Array {
-  const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
-  return encoder.initialize().codepage('auto').line(shop).line('Paydesk printer test').rule().cut('partial').encode();
+  return newPaper(columns)
+    .line(shop)
+    .line('Paydesk printer test')
+    .rule()
+    .line(layoutLines([{ label: 'Total', value: '12345.67 USD' }], columns)[0]!)
+    .cut('partial')
+    .encode();
 }

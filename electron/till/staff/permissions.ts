@@ -91,6 +91,9 @@ export const COMMAND_REQUIREMENTS = {
   'printer.save': 'setup',
   'printer.test': 'setup',
   'receipt.print': 'sell',
+  // Refund slips and Z reports on the receipt printer: whoever reads refunds and Z reports.
+  'refundSlip.print': 'review',
+  'zReport.print': 'review',
   // Refunds (issue 18): managers and the owner start and track them; the day review reads them.
   'refund.detail': 'review',
   'refund.create': 'cancel',

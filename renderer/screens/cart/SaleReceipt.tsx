@@ -9,6 +9,7 @@ import { useAppInfo, useQuoteAssets } from '../../api/hooks.js';
 import { formatDateTime } from '../../app/format.js';
 import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
+import { PrintSaleButton } from '../../printing/PrintSaleButton.js';
 import { useCashier } from '../../state/cashier.js';
 import { useSale, useSalesSettings } from './hooks.js';
 
@@ -127,6 +128,7 @@ export function SaleReceipt({ settings }: { settings: TillSettings }) {
         <button type="button" onClick={() => window.print()}>
           {t('print')}
         </button>
+        <PrintSaleButton sale={view} />
         <button type="button" onClick={() => go('orders')}>
           {t('navOrders')}
         </button>

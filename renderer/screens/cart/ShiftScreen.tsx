@@ -13,6 +13,8 @@ import { formatAmount, formatDateTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import type { Access } from '../signin/access.js';
 import { ZReportView } from './ZReportView.js';
+import { ThermalPrintButton } from '../../printing/ThermalPrintButton.js';
+import { prt } from '../../printing/text.js';
 
 const AMOUNT = /^\d{1,9}(\.\d{1,4})?$/;
 
@@ -59,6 +61,7 @@ function AmountForm(props: { label: string; action: string; onSubmit: (amount: s
 }
 
 function ReportPanel({ report, settings, onDone }: { report: ZReport; settings: TillSettings; onDone: () => void }) {
+  const api = usePosApi();
   return (
     <>
       <ZReportView report={report} settings={settings} />
@@ -66,6 +69,10 @@ function ReportPanel({ report, settings, onDone }: { report: ZReport; settings: 
         <button type="button" onClick={() => window.print()}>
           {t('print')}
         </button>
+        <ThermalPrintButton
+          label={prt('printZThermal')}
+          run={() => api.call('zReport.print', { number: report.number })}
+        />
         <button type="button" onClick={onDone}>
           {t('zDone')}
         </button>

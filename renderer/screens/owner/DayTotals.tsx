@@ -54,11 +54,23 @@ function Figures({ totals, locale }: { totals: Totals; locale: string }) {
   );
 }
 
+/** A colour of the theme (theme.css) for the canvas, which CSS variables do not reach. */
+function themeColour(name: string, fallback: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
 function HourlyChart({ totals }: { totals: Totals }) {
+  const ink = themeColour('--muted', '#4b5563');
+  const grid = themeColour('--line', '#d1d5db');
+  const axis = { ticks: { color: ink }, grid: { color: grid } };
   const data = {
     labels: totals.hourly.map((h) => `${String(h.hour).padStart(2, '0')}:00`),
     datasets: [
-      { label: totals.hourlyCurrency, data: totals.hourly.map((h) => Number(h.total)), backgroundColor: '#0f766e' },
+      {
+        label: totals.hourlyCurrency,
+        data: totals.hourly.map((h) => Number(h.total)),
+        backgroundColor: themeColour('--primary-bg', '#0f766e'),
+      },
     ],
   };
   return (
@@ -75,7 +87,12 @@ function HourlyChart({ totals }: { totals: Totals }) {
               .join(', ') || t('chartNone'),
         })}
         data={data}
-        options={{ animation: false, responsive: true, plugins: { legend: { display: false } } }}
+        options={{
+          animation: false,
+          responsive: true,
+          plugins: { legend: { display: false } },
+          scales: { x: axis, y: axis },
+        }}
       />
     </figure>
   );

@@ -7,10 +7,13 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import type { Refund } from '../../../shared/wire-refunds.js';
 import type { TillSettings } from '../../../shared/posapi.js';
+import { usePosApi } from '../../app/api-context.js';
 import { formatAmount, formatDateTime } from '../../app/format.js';
 import { t, type TextKey } from '../../app/text.js';
 import { CopyButton } from '../../components/CopyButton.js';
 import { WithdrawForm } from './WithdrawForm.js';
+import { ThermalPrintButton } from '../../printing/ThermalPrintButton.js';
+import { prt } from '../../printing/text.js';
 
 /** Prints only this refund's slip: the body and the slip are marked so the print style hides everything else. */
 export function printSlip(refundId: string): void {
@@ -64,7 +67,8 @@ function Payout({ refund }: { refund: Refund }) {
       <QRCodeSVG
         value={refund.payoutUri}
         size={168}
-        marginSize={2}
+        // A full white quiet zone (4 modules): on the dark theme the card around it is dark.
+        marginSize={4}
         role="img"
         aria-label={t('refundQrLabel', { amount: refund.amount, symbol: refund.symbol })}
       />
@@ -117,6 +121,7 @@ export function RefundItem({
   onSandboxSend: () => void;
   onWithdraw: (reason: string) => void;
 }) {
+  const api = usePosApi();
   const open = refund.status === 'to_send' || refund.status === 'flagged';
   const { locale } = settings;
   return (
@@ -163,6 +168,10 @@ export function RefundItem({
         <button type="button" onClick={() => printSlip(refund.refundId)}>
           {t('refundPrintSlip')}
         </button>
+        <ThermalPrintButton
+          label={prt('printSlipThermal')}
+          run={() => api.call('refundSlip.print', { orderId: refund.orderId, refundId: refund.refundId })}
+        />
       </div>
       <Slip refund={refund} settings={settings} />
     </li>

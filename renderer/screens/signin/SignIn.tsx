@@ -46,6 +46,7 @@ function Names({ roster, onPick }: { roster: RosterEntry[]; onPick: (entry: Rost
             onClick={() => onPick(entry)}
           >
             {entry.name}
+            {/* A space between name and role, so the visible words are in the label (axe label-content). */}{' '}
             <small>{t(`role_${entry.role}`)}</small>
           </button>
         </li>

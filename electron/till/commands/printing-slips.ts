@@ -1,0 +1,38 @@
+/**
+ * Refund slips and Z reports on the receipt printer (README "Thermal printers"); the browser prints of
+ * both stay. Managers and the owner (who see refunds and Z reports) print them.
+ */
+import { PosError } from '../../../shared/posapi.js';
+import type { Args, TillParts } from '../parts.js';
+import { learnPlaces, paperIn, shopOnPaper } from '../printing/facts-for.js';
+import { refundSlipBytes, zReportBytes } from '../printing/slips.js';
+import { print, printerStore, targetOrThrow } from './printing.js';
+
+/** refundSlip.print */
+export async function printRefundSlip(
+  till: TillParts,
+  { orderId, refundId }: Args<'refundSlip.print'>,
+): Promise<{ printed: true; bytes: number }> {
+  const settings = printerStore(till).get();
+  const target = targetOrThrow(settings);
+  const refund = (await till.refunds.detail(orderId)).refunds.find((r) => r.refundId === refundId);
+  if (!refund) throw new PosError('not_found', 'There is no such refund on this order.', 'refundId');
+  const bytes = refundSlipBytes(refund, shopOnPaper(till), settings.columns);
+  await print(target, bytes);
+  return { printed: true, bytes: bytes.length };
+}
+
+/** zReport.print */
+export async function printZReport(
+  till: TillParts,
+  { number }: Args<'zReport.print'>,
+): Promise<{ printed: true; bytes: number }> {
+  const settings = printerStore(till).get();
+  const target = targetOrThrow(settings);
+  const report = till.shiftBook.report(number);
+  if (!report) throw new PosError('not_found', `There is no Z report number ${number}.`, 'number');
+  await learnPlaces(till);
+  const bytes = zReportBytes(report, paperIn(till, report.sales.currency), settings.columns);
+  await print(target, bytes);
+  return { printed: true, bytes: bytes.length };
+}
