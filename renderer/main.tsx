@@ -2,8 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.js';
 import { connectPosApi } from './api/pos-client.js';
+import { addTillLoaders } from './i18n/till-loaders.js';
 import './app/styles.css';
 import './app/counter.css';
+
+addTillLoaders();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');

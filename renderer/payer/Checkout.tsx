@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { chainPaymentUri, walletPaymentUri } from '../../shared/payment-uri.js';
 import type { Payment, PaymentAssetItem, PaymentResult } from '../../shared/wire.js';
 import { clockText, networkLabel } from '../app/network.js';
+import { choosePayerLanguage } from '../i18n/payer-language.js';
+import { LanguagePicker } from '../i18n/LanguagePicker.js';
 import { Instruction, type InstructionShown } from './Instruction.js';
 import { pt } from './text.js';
 import { ThemeSwitch } from './ThemeSwitch.js';
@@ -240,6 +242,7 @@ export function Checkout({ code }: { code: string }) {
         {pt('reference')}: <code>{code}</code>
       </p>
       <ThemeSwitch />
+      <LanguagePicker onPick={(language) => void choosePayerLanguage(language)} />
     </main>
   );
 }
@@ -248,6 +251,7 @@ function Page({ title }: { title: string }) {
   return (
     <main className="checkout">
       <p role="status">{title}</p>
+      <LanguagePicker onPick={(language) => void choosePayerLanguage(language)} />
     </main>
   );
 }

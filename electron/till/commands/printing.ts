@@ -9,6 +9,7 @@ import type { Args, TillParts } from '../parts.js';
 import { receiptBytes, testPageBytes } from '../printing/escpos.js';
 import { receiptFacts } from '../printing/receipt-facts.js';
 import { PrinterSettingsStore } from '../printing/store.js';
+import { shopLanguage } from '../settings/store.js';
 import { parsePrinterTarget, sendToPrinter, type PrinterTarget } from '../printing/transport.js';
 import { callerActor } from '../staff/area.js';
 import { ownOrderOrThrow } from './charge.js';
@@ -54,8 +55,9 @@ export async function savePrinter(
 /** printer.test: a short page and a cut, to check the address. */
 export async function printTestPage(till: TillParts): Promise<{ printed: true }> {
   const settings = printerStore(till).get();
-  const shop = till.settings.stored().shopName || till.settings.stored().payee?.fullName || 'Paydesk';
-  await print(targetOrThrow(settings), testPageBytes(settings.columns, shop));
+  const stored = till.settings.stored();
+  const shop = stored.shopName || stored.payee?.fullName || 'Paydesk';
+  await print(targetOrThrow(settings), testPageBytes(settings.columns, shop, shopLanguage(stored)));
   return { printed: true };
 }
 
@@ -73,7 +75,7 @@ export async function printReceipt(
   // A sandbox receipt says so on paper, so nobody takes it for money received.
   const test = till.deps.embeddedMode === 'sandbox' && stored.gateway.kind === 'embedded';
   const shop = stored.shopName || stored.payee?.fullName || '';
-  const facts = receiptFacts(till.view(row), shop, stored.locale, stored.timeZone, test);
+  const facts = receiptFacts(till.view(row), shop, stored.locale, stored.timeZone, test, shopLanguage(stored));
   const bytes = receiptBytes(facts, {
     columns: settings.columns,
     receiptUrl: till.deps.receiptUrl?.(orderId) ?? '',

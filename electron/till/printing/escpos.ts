@@ -4,7 +4,9 @@
  * shop wants it) the pulse that opens the cash drawer.
  */
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
-import { TEST_RECEIPT, type ReceiptFacts } from './receipt-facts.js';
+import type { Language } from '../../../shared/i18n/languages.js';
+import { paperText } from '../../../shared/i18n/paper.js';
+import type { ReceiptFacts } from './receipt-facts.js';
 
 export interface PaperOptions {
   /** Characters per line: 42 on 80 mm paper with font A, 32 on 58 mm. */
@@ -16,9 +18,10 @@ export interface PaperOptions {
 }
 
 export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8Array {
+  const say = (key: Parameters<typeof paperText>[1]) => paperText(facts.language, key);
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: options.columns, feedBeforeCut: 4 });
-  encoder.initialize().codepage('auto').align('center').bold(true).line(facts.shop).bold(false).line('Receipt');
-  if (facts.test) encoder.invert(true).line(TEST_RECEIPT).invert(false);
+  encoder.initialize().codepage('auto').align('center').bold(true).line(facts.shop).bold(false).line(say('receipt'));
+  if (facts.test) encoder.invert(true).line(say('testReceipt')).invert(false);
   encoder.rule();
   encoder.table(
     [
@@ -30,15 +33,16 @@ export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8A
   encoder.rule();
   if (options.receiptUrl) {
     encoder.align('center').qrcode(options.receiptUrl, { model: 2, size: 6, errorlevel: 'm' });
-    encoder.line('Scan for your receipt');
+    encoder.line(say('scanForReceipt'));
   }
-  encoder.align('center').line('Thank you!').cut('partial');
+  encoder.align('center').line(say('thankYou')).cut('partial');
   if (options.openDrawer) encoder.pulse();
   return encoder.encode();
 }
 
 /** A test page: proves the printer is reached and cuts. */
-export function testPageBytes(columns: number, shop: string): Uint8Array {
+export function testPageBytes(columns: number, shop: string, language: Language = 'en'): Uint8Array {
   const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns, feedBeforeCut: 4 });
-  return encoder.initialize().codepage('auto').line(shop).line('Paydesk printer test').rule().cut('partial').encode();
+  const title = paperText(language, 'printerTest');
+  return encoder.initialize().codepage('auto').line(shop).line(title).rule().cut('partial').encode();
 }

@@ -1,12 +1,19 @@
-export const TEST_RECEIPT = 'TEST - no real money moved';
+import { formatAmount } from '../../../shared/i18n/format.js';
+import { languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
+import { paperEnglish, paperText } from '../../../shared/i18n/paper.js';
 
-/** What a receipt says, as label/value lines in the shop's locale and time zone: the page and the paper alike. */
+/** The English test-receipt line (paper.json `testReceipt` in the receipt's language on paper and page). */
+export const TEST_RECEIPT = paperEnglish.testReceipt;
+
+/** What a receipt says, as label/value lines in the shop's language, locale and time zone: the page and the paper alike. */
 import type { OrderView } from '../../../shared/posapi.js';
 
 export interface ReceiptFacts {
   shop: string;
   /** A sandbox receipt: says so, so nobody takes it for money received. */
   test: boolean;
+  /** The shop's language: the words around the lines (README "Languages", namespace `paper`). */
+  language: Language;
   lines: { label: string; value: string }[];
 }
 
@@ -16,20 +23,28 @@ export function receiptFacts(
   locale: string,
   timeZone: string,
   test = false,
+  language: Language = languageFromLocale(locale),
 ): ReceiptFacts {
   const when = new Intl.DateTimeFormat(locale, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(order.updatedAt),
   );
+  const say = (key: Parameters<typeof paperText>[1], values: Record<string, string> = {}) =>
+    paperText(language, key, values);
   const i = order.instruction;
   const lines = [
-    { label: 'Date', value: when },
-    { label: 'Order', value: order.orderId },
-    { label: 'Total', value: `${order.quoteAmount} ${order.quoteSymbol}` },
+    { label: say('date'), value: when },
+    { label: say('order'), value: order.orderId },
+    { label: say('total'), value: `${formatAmount(order.quoteAmount, locale)} ${order.quoteSymbol}` },
   ];
   if (i) {
-    lines.push({ label: 'Paid', value: `${order.progress?.paidAmount ?? i.paymentAmount} ${i.paymentSymbol}` });
-    if (i.network) lines.push({ label: 'Network', value: i.isChain ? i.network : `${i.network} (wallet transfer)` });
+    const paid = order.progress?.paidAmount ?? i.paymentAmount;
+    lines.push({ label: say('paid'), value: `${formatAmount(paid, locale)} ${i.paymentSymbol}` });
+    if (i.network)
+      lines.push({
+        label: say('network'),
+        value: i.isChain ? i.network : say('walletTransfer', { network: i.network }),
+      });
   }
-  lines.push({ label: 'Status', value: 'Paid' });
-  return { shop, test, lines };
+  lines.push({ label: say('status'), value: say('statusPaid') });
+  return { shop, test, language, lines };
 }
