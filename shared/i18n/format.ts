@@ -10,9 +10,9 @@ export function formatAmount(amount: string, locale: string): string {
   const decimal =
     new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')
       ?.value ?? '.';
-  // Grouping from the locale's own rule (es groups from five digits, de/tr with ".", fr with a narrow space),
-  // applied to the whole part as a BigInt: exact at any length.
-  const grouped = new Intl.NumberFormat(locale, { useGrouping: true })
+  // Grouping by the locale's own rule ("auto": es groups only from five digits, de/tr with ".", fr with a
+  // narrow no-break space), applied to the whole part as a BigInt: exact at any length.
+  const grouped = new Intl.NumberFormat(locale)
     .formatToParts(BigInt(whole))
     .map((p) => p.value)
     .join('');
