@@ -40,7 +40,7 @@ function expected(language: Language, id: string, values: Record<string, string>
 
 /** Waits until the page's `<html lang>` says the language. */
 async function langIs(page: Page, language: Language): Promise<void> {
-  await page.waitForFunction(`document.documentElement.lang === '${language}'`);
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
 }
 
 describe.runIf(e2eAvailable())('e2e: languages', () => {
