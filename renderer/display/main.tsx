@@ -1,8 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useLanguage } from '../i18n/i18n.js';
 import { addPayerLoaders } from '../i18n/payer-loaders.js';
 import { startPayerLanguage } from '../i18n/payer-language.js';
+import { pt } from '../payer/text.js';
 import { CustomerDisplay } from './CustomerDisplay.js';
 import './display.css';
 
@@ -11,7 +12,10 @@ void startPayerLanguage();
 
 /** Re-renders the whole display in the payer's language when it changes. */
 function Translated({ token }: { token: string }) {
-  useLanguage();
+  const language = useLanguage();
+  useEffect(() => {
+    document.title = pt('displayTitle');
+  }, [language]);
   return <CustomerDisplay token={token} />;
 }
 
