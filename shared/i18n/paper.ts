@@ -30,3 +30,11 @@ const CATALOGUES: Record<Language, Partial<Record<string, string>>> = {
 export function paperText(language: Language, key: PaperKey, values: Record<string, string | number> = {}): string {
   return fillPlaceholders(CATALOGUES[language][key] ?? paperEnglish[key], values);
 }
+
+/**
+ * The language a paper receipt can print in: ESC/POS code pages (the encoder's `auto`) have no Chinese
+ * or Japanese characters, so those shops' paper speaks English (their receipt page keeps their language).
+ */
+export function paperLanguage(language: Language): Language {
+  return language === 'zh-CN' || language === 'ja' ? 'en' : language;
+}

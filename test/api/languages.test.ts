@@ -93,4 +93,14 @@ describe("the shop's language", () => {
     await pos.call('settings.save', { locale: 'ja-JP' });
     expect((await pos.call('settings.get')).language).toBe('de');
   });
+
+  it('Japanese: the receipt page in Japanese, the paper in English (ESC/POS code pages have no CJK)', async () => {
+    await pos.call('settings.save', { language: 'ja' });
+    const paper = await printed();
+    expect(paper).toContain('Thank you!');
+    expect(paper).not.toMatch(/\?{3}/); // what the encoder prints for characters it has no code page for
+    const page = await (await fetch(receiptLink(paper))).text();
+    expect(page).toContain('<html lang="ja">');
+    expect(page).toContain('ありがとうございました！');
+  });
 });

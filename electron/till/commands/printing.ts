@@ -10,6 +10,7 @@ import { receiptBytes, testPageBytes } from '../printing/escpos.js';
 import { receiptFacts } from '../printing/receipt-facts.js';
 import { PrinterSettingsStore } from '../printing/store.js';
 import { shopLanguage } from '../settings/store.js';
+import { paperLanguage } from '../../../shared/i18n/paper.js';
 import { parsePrinterTarget, sendToPrinter, type PrinterTarget } from '../printing/transport.js';
 import { callerActor } from '../staff/area.js';
 import { ownOrderOrThrow } from './charge.js';
@@ -57,7 +58,7 @@ export async function printTestPage(till: TillParts): Promise<{ printed: true }>
   const settings = printerStore(till).get();
   const stored = till.settings.stored();
   const shop = stored.shopName || stored.payee?.fullName || 'Paydesk';
-  await print(targetOrThrow(settings), testPageBytes(settings.columns, shop, shopLanguage(stored)));
+  await print(targetOrThrow(settings), testPageBytes(settings.columns, shop, paperLanguage(shopLanguage(stored))));
   return { printed: true };
 }
 
@@ -75,7 +76,14 @@ export async function printReceipt(
   // A sandbox receipt says so on paper, so nobody takes it for money received.
   const test = till.deps.embeddedMode === 'sandbox' && stored.gateway.kind === 'embedded';
   const shop = stored.shopName || stored.payee?.fullName || '';
-  const facts = receiptFacts(till.view(row), shop, stored.locale, stored.timeZone, test, shopLanguage(stored));
+  const facts = receiptFacts(
+    till.view(row),
+    shop,
+    stored.locale,
+    stored.timeZone,
+    test,
+    paperLanguage(shopLanguage(stored)),
+  );
   const bytes = receiptBytes(facts, {
     columns: settings.columns,
     receiptUrl: till.deps.receiptUrl?.(orderId) ?? '',
