@@ -25,6 +25,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
 import { openTillDb, tillMigrations } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
+import { shopLanguage } from './till/settings/store.js';
 import { dayOf, dayRange, Till } from './till/till.js';
 import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
@@ -237,6 +238,7 @@ function startPayerSide(
     merchantKey: parts.merchantKey,
     shop: () => stored().shopName || stored().payee?.fullName || '',
     locale: () => stored().locale,
+    language: () => shopLanguage(stored()),
     timeZone: () => stored().timeZone,
     test: () => till.deps.embeddedMode === 'sandbox' && stored().gateway.kind === 'embedded',
     order: (orderId) => {
@@ -245,7 +247,7 @@ function startPayerSide(
     },
     receiptOrigin: parts.receiptOrigin,
     now: () => systemClock.now(),
-    receiptFacts: (order) => orderFacts(till, order),
+    receiptFacts: (order) => orderFacts(till, order, true),
   });
 }
 

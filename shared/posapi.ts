@@ -13,6 +13,7 @@ import {
 } from './backup.js';
 import type { PricesView, RateUsedView } from './prices-view.js';
 import { z } from 'zod';
+import { LANGUAGE_CODES, type Language } from './i18n/languages.js';
 import { plainText } from './plain-text.js';
 import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-staff.js';
 import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
@@ -97,6 +98,8 @@ export interface TillSettings {
   idleLockMinutes: number;
   /** Minutes a payer has to pay, from Charge (the payment's deadline at the gateway); default 15. */
   timeToPayMinutes: number;
+  /** The till's language (screens, paper receipt, receipt page): chosen in Setup, else from `locale` (absent: the same). */
+  language?: Language;
 }
 
 const decimalArg = z
@@ -116,6 +119,7 @@ export const SettingsPatchSchema = z
     gateway: GatewayTargetSchema,
     locale: z.string().trim().min(2).max(35),
     timeZone: z.string().trim().min(1).max(64),
+    language: z.enum(LANGUAGE_CODES),
     publicCallbackUrl: z.union([z.literal(''), z.string().url()]),
     /** At first run: the owner account's PIN. Later: the signed-in owner's new PIN (with `currentPin`). */
     timeToPayMinutes: z

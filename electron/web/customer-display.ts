@@ -10,7 +10,7 @@ import { displaySale, type DisplaySale, type DisplayView } from '../../shared/po
 import type { OrderView } from '../../shared/posapi.js';
 import type { PosEventHub } from '../bridge/events.js';
 import { CSP } from './renderer-page.js';
-import { loadPage, registerPageAssets } from './payer-pages.js';
+import { loadPage, registerPageAssets, withShopLanguage } from './payer-pages.js';
 
 export interface DisplayFeedDeps {
   events: PosEventHub;
@@ -75,7 +75,13 @@ function sameToken(given: string | undefined, token: string): boolean {
 }
 
 /** Registers /display/ (the page with its display token), its files and its event stream; false without a build. */
-export function registerCustomerDisplay(app: FastifyInstance, dir: string, feed: DisplayFeed, token: string): boolean {
+export function registerCustomerDisplay(
+  app: FastifyInstance,
+  dir: string,
+  feed: DisplayFeed,
+  token: string,
+  language?: () => string,
+): boolean {
   const page = loadPage(dir, 'display.html');
   if (!page) return false;
   const html = page.html.replace('%PAYDESK_DISPLAY_TOKEN%', token);
@@ -86,7 +92,7 @@ export function registerCustomerDisplay(app: FastifyInstance, dir: string, feed:
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .type('text/html; charset=utf-8')
-      .send(html),
+      .send(withShopLanguage(html, language)),
   );
   registerPageAssets(app, dir, '/display', page);
   app.get<{ Querystring: { token?: string } }>('/display/events', (request, reply) => {

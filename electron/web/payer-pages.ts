@@ -36,6 +36,8 @@ const ManifestSchema = z.record(
   z.object({
     file: z.string(),
     imports: z.array(z.string()).optional(),
+    /** Lazy chunks, e.g. the catalogues of other languages (README "Languages"). */
+    dynamicImports: z.array(z.string()).optional(),
     css: z.array(z.string()).optional(),
     assets: z.array(z.string()).optional(),
   }),
@@ -52,6 +54,7 @@ export function pageFiles(dir: string, entry: string): Set<string> {
     for (const css of chunk.css ?? []) files.add(css);
     for (const asset of chunk.assets ?? []) files.add(asset);
     for (const imported of chunk.imports ?? []) visit(imported);
+    for (const imported of chunk.dynamicImports ?? []) visit(imported);
   };
   visit(entry);
   if (files.size === 0) throw new Error(`The build has no page ${entry}; run npm run build`);
@@ -85,7 +88,7 @@ export function registerPageAssets(app: FastifyInstance, dir: string, prefix: st
 }
 
 /** The payer's checkout page (/code/{code}); answers false when the build has none (the plain page stays). */
-export function registerCheckoutApp(app: FastifyInstance, dir: string): boolean {
+export function registerCheckoutApp(app: FastifyInstance, dir: string, language?: () => string): boolean {
   const page = loadPage(dir, 'pay.html');
   if (!page) return false;
   app.get<{ Params: { code: string } }>('/code/:code', async (request, reply) => {
@@ -96,8 +99,13 @@ export function registerCheckoutApp(app: FastifyInstance, dir: string): boolean 
       .header('referrer-policy', 'no-referrer');
     if (!CODE.test(request.params.code))
       return reply.code(404).type('text/plain; charset=utf-8').send('No such checkout link');
-    return reply.type('text/html; charset=utf-8').send(page.html);
+    return reply.type('text/html; charset=utf-8').send(withShopLanguage(page.html, language));
   });
   registerPageAssets(app, dir, '/code', page);
   return true;
+}
+
+/** The shop's language in the page (meta paydesk-shop-language): the payer's default when the browser asks none of ours. */
+export function withShopLanguage(html: string, language: (() => string) | undefined): string {
+  return html.replace('%PAYDESK_SHOP_LANGUAGE%', language?.() ?? '');
 }

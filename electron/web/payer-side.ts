@@ -3,6 +3,7 @@
  * build), receipts, and the customer display with its read-only feed (README "Customer display").
  */
 import type { FastifyInstance } from 'fastify';
+import { languageFromLocale, type Language } from '../../shared/i18n/languages.js';
 import type { OrderView } from '../../shared/posapi.js';
 import { registerCheckoutPage } from '../gateway/checkout-page.js';
 import type { PosEventHub } from '../bridge/events.js';
@@ -18,6 +19,8 @@ export interface PayerSideDeps {
   merchantKey: string;
   shop: () => string;
   locale: () => string;
+  /** The shop's language (receipts, and the payer's default language). */
+  language?: () => Language;
   timeZone: () => string;
   /** True while receipts are of the sandbox (no real money). */
   test: () => boolean;
@@ -40,11 +43,12 @@ export interface PayerSide {
 export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): PayerSide {
   const links = new ReceiptLinks(deps.merchantKey);
   const receiptUrl = (order: OrderView) => `${deps.receiptOrigin()}/receipt/${links.idFor(order.orderId)}`;
+  const language = () => deps.language?.() ?? languageFromLocale(deps.locale());
   const facts =
     deps.receiptFacts ??
-    ((order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test()));
+    ((order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test(), language()));
   const display = new DisplayFeed({ events: deps.events, shop: deps.shop, now: deps.now, receiptUrl });
-  if (!deps.dir || !registerCheckoutApp(app, deps.dir)) registerCheckoutPage(app);
+  if (!deps.dir || !registerCheckoutApp(app, deps.dir, language)) registerCheckoutPage(app);
   registerReceiptPage(app, {
     links,
     paidOrder: (orderId) => {
@@ -54,6 +58,6 @@ export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): Pa
     facts,
   });
   // The display's own token per start, read-only: never the PosApi's.
-  if (deps.dir) registerCustomerDisplay(app, deps.dir, display, randomIds.token(32));
+  if (deps.dir) registerCustomerDisplay(app, deps.dir, display, randomIds.token(32), language);
   return { display, links, receiptUrl, facts };
 }

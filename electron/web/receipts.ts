@@ -7,7 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrderView } from '../../shared/posapi.js';
-import { TEST_RECEIPT, type ReceiptFacts } from '../till/printing/receipt-facts.js';
+import { paperText, type PaperKey } from '../../shared/i18n/paper.js';
+import type { ReceiptFacts } from '../till/printing/receipt-facts.js';
 
 export { receiptFacts, type ReceiptFacts } from '../till/printing/receipt-facts.js';
 
@@ -48,6 +49,8 @@ const rowsOf = (lines: ReceiptFacts['lines']): string =>
   lines.map((line) => `<div><dt>${escape(line.label)}</dt><dd>${escape(line.value)}</dd></div>`).join('');
 
 function page(facts: ReceiptFacts): string {
+  const language = facts.language ?? 'en';
+  const say = (key: PaperKey, values: Record<string, string> = {}) => escape(paperText(language, key, values));
   // A cart sale's lines, totals and tenders follow as their own lists, as on paper.
   const rows = [facts.lines, ...(facts.groups ?? [])]
     .filter((group) => group.length > 0)
@@ -55,16 +58,16 @@ function page(facts: ReceiptFacts): string {
     .join('</dl><dl>');
   const head = (facts.head ?? []).map((line) => `<p>${escape(line)}</p>`).join('');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Receipt: ${escape(facts.shop)}</title>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${say('receiptTitle', { shop: facts.shop })}</title>
 <style>body{font:17px/1.5 system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem;color:#111;background:#fff}
 dl{border:1px solid #c8c8c8;border-radius:8px;padding:.75rem 1rem}dl div{display:flex;justify-content:space-between;gap:1rem;padding:.25rem 0}
 dt{color:#4a4a4a}.test{border:2px dashed #8a3b00;color:#8a3b00;font-weight:700;padding:.25rem .5rem;text-align:center}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}</style>
 </head><body><main>
 <h1>${escape(facts.shop)}</h1>${head}
-<p>Receipt</p>${facts.test ? `<p class="test">${escape(TEST_RECEIPT)}</p>` : ''}
+<p>${say('receipt')}</p>${facts.test ? `<p class="test">${say('testReceipt')}</p>` : ''}
 <dl>${rows}</dl>
-<p>Thank you!</p>
+<p>${say('thankYou')}</p>
 </main></body></html>`;
 }
 

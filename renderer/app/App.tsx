@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PosApi, TillSettings } from '../../shared/posapi.js';
 import { useLiveEvents, useSettings } from '../api/hooks.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { TillLanguage } from '../i18n/TillLanguage.js';
 import { Charge } from '../screens/Charge.js';
 import { Orders } from '../screens/Orders.js';
 import { Owner } from '../screens/Owner.js';
@@ -110,12 +112,14 @@ function CashierScreens({ settings }: { settings: TillSettings }) {
 }
 
 export function App({ api, queryClient }: { api: PosApi; queryClient?: QueryClient }) {
+  useLanguage(); // every screen re-renders in the new language when Setup changes it
   const [client] = useState(
     () => queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }),
   );
   return (
     <PosApiContext.Provider value={api}>
       <QueryClientProvider client={client}>
+        <TillLanguage />
         <StatusBar />
         <Screens />
       </QueryClientProvider>

@@ -1,16 +1,5 @@
-/**
- * Amounts for people: grouped and with the locale's decimal sign, never through a float, so no
- * digit is lost (a JS number would round 0.123456789012345678).
- */
-export function formatAmount(amount: string, locale: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount;
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const parts = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5);
-  const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
-  const grouped = new Intl.NumberFormat(locale, { useGrouping: true }).format(BigInt(whole));
-  return `${negative ? '-' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
-}
+/** Amounts for people: grouped and with the locale's decimal sign, never through a float (shared/i18n/format.ts). */
+export { formatAmount } from '../../shared/i18n/format.js';
 
 export function formatTime(ms: number, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(

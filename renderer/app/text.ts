@@ -1,3 +1,4 @@
+import { addEnglish, translate } from '../i18n/i18n.js';
 import { refundsText } from './text-refunds.js';
 import { salesText } from './text-sales.js';
 import { shopText } from './text-shop.js';
@@ -356,8 +357,11 @@ const en = {
 
 export type TextKey = keyof typeof en;
 
+addEnglish('till', en);
+export { en as tillEnglish };
+
 export function t(key: TextKey, values: Record<string, string | number> = {}): string {
-  return en[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  return translate('till', key, values);
 }
 
 export function hasText(key: string): key is TextKey {

@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import type { DisplaySale } from '../../shared/posapi-display.js';
 import { clockText } from '../app/network.js';
 import { pt } from '../payer/text.js';
+import { choosePayerLanguage } from '../i18n/payer-language.js';
+import { LanguagePicker } from '../i18n/LanguagePicker.js';
 import { amountText, appHint, failureWords, networkLabel, payerLocale } from '../payer/words.js';
 import { useDisplayFeed } from './useDisplayFeed.js';
 
@@ -192,6 +194,7 @@ export function CustomerDisplay({ token }: { token: string }) {
       ) : (
         <Sale sale={sale} shop={shop} now={tick + feed.skewMs} locale={locale} />
       )}
+      <LanguagePicker className="display-language" onPick={(language) => void choosePayerLanguage(language)} />
     </div>
   );
 }

@@ -7,6 +7,9 @@ import { useEffect, useState } from 'react';
 import { chainPaymentUri, walletPaymentUri } from '../../shared/payment-uri.js';
 import type { Payment, PaymentAssetItem, PaymentResult } from '../../shared/wire.js';
 import { clockText, networkLabel } from '../app/network.js';
+import { useLanguage } from '../i18n/i18n.js';
+import { choosePayerLanguage } from '../i18n/payer-language.js';
+import { LanguagePicker } from '../i18n/LanguagePicker.js';
 import { Instruction, type InstructionShown } from './Instruction.js';
 import { pt } from './text.js';
 import { ThemeSwitch } from './ThemeSwitch.js';
@@ -212,9 +215,10 @@ export function Checkout({ code }: { code: string }) {
   const state = useCheckout(code);
   const locale = payerLocale();
   const r = state.result;
+  const language = useLanguage();
   useEffect(() => {
     if (r?.payee) document.title = pt('checkoutTitle', { shop: r.payee });
-  }, [r?.payee]);
+  }, [r?.payee, language]);
   if (state.problem === 'missing') return <Page title={pt('notFound')} />;
   if (!r) return <Page title={state.problem === 'offline' ? pt('unreachable') : pt('loading')} />;
   const ended = r.status === 'success' || r.status === 'failed' || r.status === 'pending' || r.status === 'auditing';
@@ -240,6 +244,7 @@ export function Checkout({ code }: { code: string }) {
         {pt('reference')}: <code>{code}</code>
       </p>
       <ThemeSwitch />
+      <LanguagePicker onPick={(language) => void choosePayerLanguage(language)} />
     </main>
   );
 }
@@ -248,6 +253,7 @@ function Page({ title }: { title: string }) {
   return (
     <main className="checkout">
       <p role="status">{title}</p>
+      <LanguagePicker onPick={(language) => void choosePayerLanguage(language)} />
     </main>
   );
 }

@@ -3,6 +3,8 @@
  * till's catalogue: one flat key -> message map with `{name}` placeholders, the shape i18next reads,
  * so the languages work can load this as the `payer` namespace unchanged.
  */
+import { addEnglish, translate } from '../i18n/i18n.js';
+
 export const payerText = {
   checkoutTitle: 'Pay {shop}',
   loading: 'Loading the payment…',
@@ -74,11 +76,13 @@ export const payerText = {
   connectionLost: 'Reconnecting to the till…',
 } as const;
 
+addEnglish('payer', payerText);
+
 export type PayerTextKey = keyof typeof payerText;
 
 /** One message with its placeholders filled. */
 export function pt(key: PayerTextKey, values: Record<string, string | number> = {}): string {
-  return payerText[key].replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return translate('payer', key, values);
 }
 
 export function hasPayerText(key: string): key is PayerTextKey {

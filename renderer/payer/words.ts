@@ -21,7 +21,5 @@ export function failureWords(code: string, reason: string): string {
   return hasPayerText(key) ? pt(key) : reason || pt('status_failed');
 }
 
-/** The browser's language for numbers and dates (the payer's own phone). */
-export function payerLocale(): string {
-  return navigator.language || 'en';
-}
+/** The payer's language's locale for numbers and dates (i18n/payer-language.ts). */
+export { payerLocale } from '../i18n/payer-language.js';

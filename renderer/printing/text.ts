@@ -2,6 +2,8 @@
  * The till's words about the receipt printer, kept apart from app/text.ts while the languages work is
  * under way: a flat key -> message map with `{name}` placeholders, the shape i18next reads.
  */
+import { addEnglish, translate } from '../i18n/i18n.js';
+
 export const printerText = {
   printerTitle: 'Receipt printer',
   printerIntro: 'An ESC/POS thermal printer on the network (port 9100) or a device file. Leave empty for none.',
@@ -25,8 +27,10 @@ export const printerText = {
   printedSent: 'Sent to the printer.',
 } as const;
 
+addEnglish('printer', printerText);
+
 export type PrinterTextKey = keyof typeof printerText;
 
 export function prt(key: PrinterTextKey): string {
-  return printerText[key];
+  return translate('printer', key);
 }

@@ -10,6 +10,8 @@ import { receiptBytes, testPageBytes } from '../printing/escpos.js';
 import { learnPlaces, orderFacts, saleFacts } from '../printing/facts-for.js';
 import type { ReceiptFacts } from '../printing/receipt-facts.js';
 import { PrinterSettingsStore } from '../printing/store.js';
+import { shopLanguage } from '../settings/store.js';
+import { paperLanguage } from '../../../shared/i18n/paper.js';
 import { parsePrinterTarget, sendToPrinter, type PrinterTarget } from '../printing/transport.js';
 import { saleView } from '../sales/book.js';
 import { callerActor } from '../staff/area.js';
@@ -56,8 +58,9 @@ export async function savePrinter(
 /** printer.test: a short page and a cut, to check the address. */
 export async function printTestPage(till: TillParts): Promise<{ printed: true }> {
   const settings = printerStore(till).get();
-  const shop = till.settings.stored().shopName || till.settings.stored().payee?.fullName || 'Paydesk';
-  await print(targetOrThrow(settings), testPageBytes(settings.columns, shop));
+  const stored = till.settings.stored();
+  const shop = stored.shopName || stored.payee?.fullName || 'Paydesk';
+  await print(targetOrThrow(settings), testPageBytes(settings.columns, shop, paperLanguage(shopLanguage(stored))));
   return { printed: true };
 }
 

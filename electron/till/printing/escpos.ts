@@ -6,7 +6,9 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { layoutLine, layoutLines } from './paper-layout.js';
 import { paper } from './paper-text.js';
-import { TEST_RECEIPT, type ReceiptFacts } from './receipt-facts.js';
+import type { ReceiptFacts } from './receipt-facts.js';
+import type { Language } from '../../../shared/i18n/languages.js';
+import { paperText, type PaperKey } from '../../../shared/i18n/paper.js';
 
 export interface PaperOptions {
   /** Characters per line: 42 on 80 mm paper with font A, 32 on 58 mm. */
@@ -33,11 +35,12 @@ export function printLines(encoder: ReceiptPrinterEncoder, lines: ReceiptFacts['
 }
 
 export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8Array {
+  const say = (key: PaperKey) => paperText(facts.language ?? 'en', key);
   const encoder = newPaper(options.columns);
   encoder.align('center').bold(true).line(facts.shop).bold(false);
   for (const line of facts.head ?? []) encoder.line(line);
-  encoder.line('Receipt');
-  if (facts.test) encoder.invert(true).line(TEST_RECEIPT).invert(false);
+  encoder.line(say('receipt'));
+  if (facts.test) encoder.invert(true).line(say('testReceipt')).invert(false);
   encoder.rule();
   printLines(encoder, facts.lines, options.columns);
   for (const group of facts.groups ?? []) {
@@ -48,18 +51,18 @@ export function receiptBytes(facts: ReceiptFacts, options: PaperOptions): Uint8A
   encoder.rule();
   if (options.receiptUrl) {
     encoder.align('center').qrcode(options.receiptUrl, { model: 2, size: 6, errorlevel: 'm' });
-    encoder.line('Scan for your receipt');
+    encoder.line(say('scanForReceipt'));
   }
-  encoder.align('center').line('Thank you!').cut('partial');
+  encoder.align('center').line(say('thankYou')).cut('partial');
   if (options.openDrawer) encoder.pulse();
   return encoder.encode();
 }
 
 /** A test page: proves the printer is reached and cuts. */
-export function testPageBytes(columns: number, shop: string): Uint8Array {
+export function testPageBytes(columns: number, shop: string, language: Language = 'en'): Uint8Array {
   return newPaper(columns)
     .line(shop)
-    .line('Paydesk printer test')
+    .line(paperText(language, 'printerTest'))
     .rule()
     .line(layoutLines([{ label: 'Total', value: '12345.67 USD' }], columns)[0]!)
     .cut('partial')

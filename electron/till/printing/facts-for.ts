@@ -6,6 +6,8 @@ import type { OrderView } from '../../../shared/posapi.js';
 import type { SaleView } from '../../../shared/posapi-sales.js';
 import type { TillParts } from '../parts.js';
 import { saleView } from '../sales/book.js';
+import { shopLanguage } from '../settings/store.js';
+import { paperLanguage } from '../../../shared/i18n/paper.js';
 import { receiptFacts, type ReceiptFacts } from './receipt-facts.js';
 import { saleReceiptFacts, type ShopOnPaper } from './sale-facts.js';
 
@@ -55,12 +57,15 @@ export function saleFacts(till: TillParts, sale: SaleView): ReceiptFacts {
 }
 
 /** An order's receipt: its sale's when it is the crypto part of a cart sale. */
-export function orderFacts(till: TillParts, order: OrderView): ReceiptFacts {
+export function orderFacts(till: TillParts, order: OrderView, onPage = false): ReceiptFacts {
   const sale = till.saleBook.byOrder(order.orderId);
   if (sale) {
     const view = saleView(sale);
     return saleReceiptFacts(view, order, paperFor(till, view));
   }
   const shop = shopOnPaper(till);
-  return receiptFacts(order, shop.shop, shop.locale, shop.timeZone, shop.test);
+  // ESC/POS has no CJK code page: those shops' paper speaks English (paperLanguage); the page keeps theirs.
+  const shopWords = shopLanguage(till.settings.stored());
+  const language = onPage ? shopWords : paperLanguage(shopWords);
+  return receiptFacts(order, shop.shop, shop.locale, shop.timeZone, shop.test, language);
 }

@@ -41,6 +41,7 @@ export const PAPER_TEXT = {
   refundStatus_sent: 'sent, being checked',
   refundStatus_confirmed: 'confirmed',
   refundStatus_flagged: 'does not match: not paid',
+  refundStatus_withdrawn: 'withdrawn',
   refundScan: 'Scan with your wallet to pay it out',
   refundSigned: 'Signature',
   zReport: 'Z report No. {number}',

@@ -1,6 +1,11 @@
-export const TEST_RECEIPT = 'TEST - no real money moved';
+import { formatAmount } from '../../../shared/i18n/format.js';
+import { languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
+import { paperEnglish, paperText, type PaperKey } from '../../../shared/i18n/paper.js';
 
-/** What a receipt says, as label/value lines in the shop's locale and time zone: the page and the paper alike. */
+/** The English test-receipt line (paper.json `testReceipt` in the receipt's language on paper and page). */
+export const TEST_RECEIPT = paperEnglish.testReceipt;
+
+/** What a receipt says, as label/value lines in the shop's language, locale and time zone: the page and the paper alike. */
 import type { OrderView } from '../../../shared/posapi.js';
 import { paper } from './paper-text.js';
 
@@ -11,6 +16,8 @@ export interface ReceiptLine {
 
 export interface ReceiptFacts {
   shop: string;
+  /** The shop's language: the words around the lines (README "Languages", namespace `paper`); English when absent. */
+  language?: Language;
   /** A sandbox receipt: says so, so nobody takes it for money received. */
   test: boolean;
   lines: ReceiptLine[];
@@ -25,11 +32,14 @@ export function shopDate(ms: number, locale: string, timeZone: string): string {
 }
 
 /** What the payer paid, in which asset, on which network. */
-export function orderPaidLines(order: OrderView): ReceiptLine[] {
+export function orderPaidLines(order: OrderView, language: Language = 'en', locale = 'en'): ReceiptLine[] {
   const i = order.instruction;
   if (!i) return [];
-  const lines = [{ label: 'Paid', value: `${order.progress?.paidAmount ?? i.paymentAmount} ${i.paymentSymbol}` }];
-  if (i.network) lines.push({ label: 'Network', value: i.isChain ? i.network : `${i.network} (wallet transfer)` });
+  const say = (key: PaperKey, values: Record<string, string> = {}) => paperText(language, key, values);
+  const paid = order.progress?.paidAmount ?? i.paymentAmount;
+  const lines = [{ label: say('paid'), value: `${formatAmount(paid, locale)} ${i.paymentSymbol}` }];
+  if (i.network)
+    lines.push({ label: say('network'), value: i.isChain ? i.network : say('walletTransfer', { network: i.network }) });
   return lines;
 }
 
@@ -39,14 +49,16 @@ export function receiptFacts(
   locale: string,
   timeZone: string,
   test = false,
+  language: Language = languageFromLocale(locale),
 ): ReceiptFacts {
+  const say = (key: PaperKey) => paperText(language, key);
   const lines = [
-    { label: 'Date', value: shopDate(order.updatedAt, locale, timeZone) },
-    { label: 'Order', value: order.orderId },
-    { label: 'Total', value: `${order.quoteAmount} ${order.quoteSymbol}` },
+    { label: say('date'), value: shopDate(order.updatedAt, locale, timeZone) },
+    { label: say('order'), value: order.orderId },
+    { label: say('total'), value: `${formatAmount(order.quoteAmount, locale)} ${order.quoteSymbol}` },
   ];
-  lines.push(...orderPaidLines(order));
-  lines.push({ label: 'Status', value: 'Paid' });
+  lines.push(...orderPaidLines(order, language, locale));
+  lines.push({ label: say('status'), value: say('statusPaid') });
   if (order.cashierName) lines.push({ label: paper('servedBy'), value: order.cashierName });
-  return { shop, test, lines };
+  return { shop, test, language, lines };
 }

@@ -120,6 +120,7 @@ export async function saveSettings(
   if (patch.settlementAssetId !== undefined) changes.settlementAssetId = patch.settlementAssetId;
   if (patch.locale !== undefined) changes.locale = patch.locale;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
+  if (patch.language !== undefined) changes.language = patch.language;
   if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;
   if (patch.timeToPayMinutes !== undefined) changes.timeToPayMinutes = patch.timeToPayMinutes;
   const diff = settingsDiff(stored, changes);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PosError, type GatewayView, type TillSettings } from '../../../shared/posapi.js';
+import { LANGUAGE_CODES, languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
 import type { Db } from '../../platform/db.js';
 import type { GatewaySetting } from '../link/key-policy.js';
 
@@ -26,6 +27,8 @@ const StoredSchema = z.object({
   gateway: StoredGatewaySchema,
   locale: z.string(),
   timeZone: z.string(),
+  /** The till's language; '' until Setup chooses one (then it follows `locale`). */
+  language: z.union([z.literal(''), z.enum(LANGUAGE_CODES)]),
   publicCallbackUrl: z.string(),
   /** The single owner PIN of tills from before staff accounts: migration 6 made it the owner account's. */
   ownerPinHash: z.string(),
@@ -46,6 +49,7 @@ export const DEFAULT_SETTINGS: Stored = {
   gateway: { kind: 'embedded' },
   locale: 'en-US',
   timeZone: 'UTC',
+  language: '',
   publicCallbackUrl: '',
   ownerPinHash: '',
   idleLockMinutes: 5,
@@ -93,6 +97,7 @@ export class TillSettingsStore {
       ownerPinSet: ownerSet,
       idleLockMinutes: s.idleLockMinutes,
       timeToPayMinutes: s.timeToPayMinutes,
+      language: shopLanguage(s),
     };
   }
 }
@@ -115,4 +120,9 @@ export function requirePayee(settings: TillSettingsStore): NonNullable<Stored['p
   const payee = settings.stored().payee;
   if (!payee) throw new PosError('not_configured', 'Set up the shop first: look up its payee.');
   return payee;
+}
+
+/** The shop's language: chosen in Setup, else the one its amount/date locale suggests. */
+export function shopLanguage(s: Pick<Stored, 'language' | 'locale'>): Language {
+  return s.language || languageFromLocale(s.locale);
 }

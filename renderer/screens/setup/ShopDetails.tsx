@@ -5,7 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { usePosApi } from '../../app/api-context.js';
+import { LANGUAGES, LANGUAGE_WORD, type Language } from '../../../shared/i18n/languages.js';
 import { t } from '../../app/text.js';
+import { useLanguage } from '../../i18n/i18n.js';
 import type { EditForm, SetupForm } from './setup-form.js';
 
 /** Offered before the gateway's quote list is known (first run). */
@@ -32,8 +34,19 @@ export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: E
     enabled: settings.configured || firstRun,
     staleTime: 60_000,
   });
+  const showing = useLanguage();
   return (
     <>
+      <label>
+        {LANGUAGE_WORD[showing]}
+        <select value={form.language} onChange={(e) => edit({ language: e.target.value as Language })}>
+          {LANGUAGES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.code}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </label>
       <label>
         {t('shopName')}
         <input value={form.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={80} />

@@ -1,5 +1,6 @@
 /** The Setup form as one value: what the owner types, the patch it becomes, when it may be saved, the line under it. */
 import type { SettingsPatch, TillSettings } from '../../../shared/posapi.js';
+import { languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
 import type { TextKey } from '../../app/text.js';
 
 const PIN = /^\d{4,8}$/;
@@ -25,6 +26,8 @@ export interface SetupForm {
   lookedUpName: string;
   /** Minutes a payer has to pay, as typed. */
   timeToPay: string;
+  /** The till's language (screens, receipts; the payer's default). */
+  language: Language;
 }
 
 /** Changes some fields of the form. */
@@ -52,6 +55,7 @@ export function initialForm(settings: TillSettings): SetupForm {
     lookedUpName: settings.payee?.fullName ?? '',
     lookedUpPayeeId: '',
     timeToPay: String(settings.timeToPayMinutes),
+    language: settings.language ?? languageFromLocale(settings.locale),
   };
 }
 
@@ -73,6 +77,7 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
   if (form.shopName.trim()) patch.shopName = form.shopName.trim();
   if (form.ownerPin) patch.ownerPin = form.ownerPin;
   if (/^\d+$/.test(form.timeToPay)) patch.timeToPayMinutes = Number(form.timeToPay);
+  patch.language = form.language;
   return patch;
 }
 

@@ -1,0 +1,165 @@
+/**
+ * Languages in the browser (README "Languages"): the payer page in Spanish (picked, and remembered)
+ * and in Japanese (the browser's own language), the till in German after choosing it in Setup, and
+ * the customer display's picker (the shop's language by default). Expected words are read from the
+ * real catalogues at test time (shared/i18n/locales/<lng>/<ns>.json); a catalogue not in this tree
+ * yet is expected in English, so the test holds before and after the translations land.
+ * Screenshots: test-results/payer-es.png, payer-ja.png, till-de.png, display-ja.png.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillPlaceholders, type Language } from '../../shared/i18n/languages.js';
+import { axeProblems } from '../helpers/axe.js';
+import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
+import { repoRoot, startHost, type HostProcess } from '../helpers/host.js';
+import { v1 } from '../helpers/qr.js';
+
+const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
+const SHOP_NAME = 'Corner Café (demo shop)';
+
+/** The English of the few keys asserted here (the typed source is the text modules in renderer/). */
+const ENGLISH: Record<string, string> = {
+  'payer:checkoutTitle': 'Pay {shop}',
+  'payer:amountDue': 'Amount',
+  'payer:payBy': 'Pay by',
+  'payer:welcome': 'Welcome to {shop}',
+  'till:navCharge': 'Charge',
+  'till:navSetup': 'Setup',
+  'till:shopName': 'Shop name',
+};
+
+/** A message as the page must show it: from the language's catalogue when this tree has it, else English. */
+function expected(language: Language, id: string, values: Record<string, string> = {}): string {
+  const [ns = '', key = ''] = id.split(':');
+  const file = join(repoRoot, 'shared/i18n/locales', language, `${ns}.json`);
+  const catalogue = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
+  return fillPlaceholders(catalogue[key] ?? ENGLISH[id]!, values);
+}
+
+/** Waits until the page's `<html lang>` says the language. */
+async function langIs(page: Page, language: Language): Promise<void> {
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+}
+
+describe.runIf(e2eAvailable())('e2e: languages', () => {
+  let host: HostProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    host = await startHost({ args: ['--payer-host', '127.0.0.2'] });
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  const oneTime = async (quoteAmount: string): Promise<string> =>
+    (
+      await v1(host.url, '/v1/one_time_payment', {
+        payeeId: SHOP,
+        quoteAssetId: 'usd',
+        quoteAmount,
+        expireSeconds: 3600,
+      })
+    ).info.checkoutUrl;
+
+  async function pageIn(locale: string, width = 390, height = 844): Promise<Page> {
+    const context = await browser.newContext({ locale, viewport: { width, height }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return page;
+  }
+
+  it('the payer page in Spanish: picked from the list, amounts and dates in Spanish, kept after a reload', async () => {
+    const page = await pageIn('en-US');
+    await page.goto(await oneTime('1234.5'));
+    await page.getByRole('heading', { name: `Pay ${SHOP_NAME}` }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const picker = page.getByLabel('Language');
+    expect(await picker.locator('option').allTextContents()).toEqual([
+      'English',
+      'Español',
+      'Português (Brasil)',
+      'Français',
+      'Deutsch',
+      '简体中文',
+      '日本語',
+      'Türkçe',
+    ]);
+    await picker.selectOption('es');
+    await langIs(page, 'es');
+    await page.getByRole('heading', { name: expected('es', 'payer:checkoutTitle', { shop: SHOP_NAME }) }).waitFor();
+    await page.getByText(expected('es', 'payer:amountDue'), { exact: true }).waitFor();
+    await page.getByText('1234,5 USD', { exact: true }).waitFor(); // es: decimal comma, groups from five digits
+    // The deadline in Spanish words (a month name or its abbreviation, e.g. "25 nov 2026, 3:18").
+    const payBy = await page.locator('.summary time').textContent();
+    expect(payBy).toMatch(/\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\w* \d{4}/);
+    expect(await page.getByLabel('Idioma').inputValue()).toBe('es');
+    await screenshot(page, 'payer-es');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.reload();
+    await page.getByRole('heading', { name: expected('es', 'payer:checkoutTitle', { shop: SHOP_NAME }) }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.context().close();
+  });
+
+  it("the payer page in Japanese, from the browser's own language without picking", async () => {
+    const page = await pageIn('ja-JP');
+    await page.goto(await oneTime('1234.5'));
+    await page.getByRole('heading', { name: expected('ja', 'payer:checkoutTitle', { shop: SHOP_NAME }) }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+    expect(await page.getByLabel('言語').inputValue()).toBe('ja');
+    await page.getByText(expected('ja', 'payer:payBy'), { exact: true }).waitFor();
+    await page.getByText('1,234.5 USD', { exact: true }).waitFor();
+    expect(await page.locator('.summary time').textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/);
+    await screenshot(page, 'payer-ja');
+    expect(await axeProblems(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("the till in German after choosing Deutsch in first-run Setup, and the payer's default follows the shop", async () => {
+    const till = await pageIn('en-US', 1024, 600);
+    await till.goto(host.url);
+    await till.getByRole('heading', { name: 'Set up the shop' }).waitFor({ timeout: 15_000 });
+    await till.getByLabel('Shop network id').fill('7000101');
+    await till.getByRole('button', { name: 'Look up' }).click();
+    await till.getByText(`Found: ${SHOP_NAME}`).waitFor();
+    await till.getByLabel('Language').selectOption('de');
+    await till.getByRole('button', { name: 'Save' }).click();
+    await langIs(till, 'de');
+    await till
+      .getByRole('button', { name: expected('de', 'till:navCharge'), exact: true })
+      .first()
+      .waitFor();
+    await till.getByRole('button', { name: expected('de', 'till:navSetup'), exact: true }).click();
+    expect(await till.getByLabel('Sprache').inputValue()).toBe('de');
+    await till.getByLabel(expected('de', 'till:shopName')).waitFor();
+    await screenshot(till, 'till-de');
+    // The shop's language is now the payer's default where the browser asks for none of ours.
+    const payer = await pageIn('nl-NL');
+    await payer.goto(await oneTime('5'));
+    await langIs(payer, 'de');
+    expect(await payer.getByLabel('Sprache').inputValue()).toBe('de');
+    await payer.context().close();
+    await till.context().close();
+  });
+
+  it("the customer display: the shop's language by default, the payer picks Japanese, kept on reload", async () => {
+    const display = await pageIn('nl-NL', 1024, 600);
+    await display.goto(`${host.url}/display`);
+    await langIs(display, 'de');
+    await display.getByRole('heading', { name: expected('de', 'payer:welcome', { shop: SHOP_NAME }) }).waitFor();
+    await display.getByLabel('Sprache').selectOption('ja');
+    await langIs(display, 'ja');
+    await display.getByRole('heading', { name: expected('ja', 'payer:welcome', { shop: SHOP_NAME }) }).waitFor();
+    expect(await display.getByLabel('言語').inputValue()).toBe('ja');
+    await screenshot(display, 'display-ja');
+    expect(await axeProblems(display)).toEqual([]);
+    await display.reload();
+    await langIs(display, 'ja');
+    await display.context().close();
+  });
+});
