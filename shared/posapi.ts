@@ -18,6 +18,7 @@ import { staffArgSchemas, type PosCaller, type StaffResults } from './posapi-sta
 import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
 import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
 import { salesArgSchemas, shiftArgSchemas, type SalesResults, type ShiftResults } from './posapi-sales.js';
+import { counterArgSchemas, type CounterResults } from './posapi-counter.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -364,9 +365,11 @@ export const posArgSchemas = {
   ...refundArgSchemas,
   ...salesArgSchemas,
   ...shiftArgSchemas,
+  ...counterArgSchemas,
 } as const;
 
-export interface PosResults extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults {
+export interface PosResults
+  extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults, CounterResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

@@ -7,7 +7,8 @@ import type { OrderView } from '../../shared/posapi.js';
 import { registerCheckoutPage } from '../gateway/checkout-page.js';
 import type { PosEventHub } from '../bridge/events.js';
 import { randomIds } from '../platform/ids.js';
-import { DisplayFeed, registerCustomerDisplay } from './customer-display.js';
+import { DisplayFeed, registerCustomerDisplay, type CounterSide } from './customer-display.js';
+import type { DisplayCart } from '../../shared/posapi-counter.js';
 import { registerCheckoutApp } from './payer-pages.js';
 import { ReceiptLinks, receiptFacts, registerReceiptPage, type ReceiptFacts } from './receipts.js';
 
@@ -26,6 +27,9 @@ export interface PayerSideDeps {
   /** Where payers reach receipts: the payer listener, else the public origin, else this machine. */
   receiptOrigin: () => string;
   now: () => number;
+  /** The cart and tip question on the customer display, and the whole sale of a crypto part. */
+  counter?: CounterSide;
+  saleOf?: (orderId: string) => DisplayCart | undefined;
 }
 
 export interface PayerSide {
@@ -39,7 +43,14 @@ export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): Pa
   const links = new ReceiptLinks(deps.merchantKey);
   const receiptUrl = (order: OrderView) => `${deps.receiptOrigin()}/receipt/${links.idFor(order.orderId)}`;
   const facts = (order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test());
-  const display = new DisplayFeed({ events: deps.events, shop: deps.shop, now: deps.now, receiptUrl });
+  const display = new DisplayFeed({
+    events: deps.events,
+    shop: deps.shop,
+    now: deps.now,
+    receiptUrl,
+    ...(deps.counter ? { counter: deps.counter } : {}),
+    ...(deps.saleOf ? { saleOf: deps.saleOf } : {}),
+  });
   if (!deps.dir || !registerCheckoutApp(app, deps.dir)) registerCheckoutPage(app);
   registerReceiptPage(app, {
     links,

@@ -143,4 +143,13 @@ export const salesText = {
   tipPresets: 'Tip presets (%)',
   shopAddress: 'Shop address',
   shopTaxId: 'Tax id',
+  // The tip asked on the customer display (issue 17/19)
+  tipWaiting: "Waiting for the customer's tip…",
+  tipWaitingNote: 'The customer chooses on the customer display.',
+  tipChooseForThem: 'Choose for them',
+  tipSkip: 'Skip the tip',
+  tipChosen: 'Tip: {amount}',
+  tipChosenNone: 'No tip',
+  tipChange: 'Change the tip',
+  tipTooHigh: 'A tip cannot be more than the sale ({amount}).',
 } as const;

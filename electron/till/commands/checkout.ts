@@ -13,10 +13,12 @@ import type { CheckoutArgs, SaleView, TenderView } from '../../../shared/posapi-
 import { GatewayUnreachable } from '../link/gateway-client.js';
 import type { Args, TillParts } from '../parts.js';
 import { saleView, type StoredSale } from '../sales/book.js';
+import { displayCart } from '../sales/counter-display.js';
+import type { DisplayCart } from '../../../shared/posapi-counter.js';
 import { createOrder, ownOrderOrThrow } from './charge.js';
 
 /** The shop currency's symbol and minor unit; offline, its id and 2 digits. */
-async function currencyOf(till: TillParts, quoteAssetId: string): Promise<{ symbol: string; places: number }> {
+export async function currencyOf(till: TillParts, quoteAssetId: string): Promise<{ symbol: string; places: number }> {
   try {
     const quote = (await till.catalog.quotes()).find((q) => q.assetId === quoteAssetId);
     if (quote) return { symbol: quote.symbol, places: quote.decimalDigit };
@@ -57,7 +59,7 @@ export function tendersOf(args: CheckoutArgs, total: string): { tenders: TenderV
  * A catalogue item is sold at the catalogue's price, tax rate and name, whatever the page sent: the page
  * holds the PosApi token, so a cashier's own script could otherwise ring up an item at 0.01.
  */
-function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): CheckoutArgs['cart'] {
+export function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): CheckoutArgs['cart'] {
   const lines = cart.lines.map((line, i) => {
     if (!line.itemId) return line;
     const item = till.items.get(line.itemId);
@@ -76,6 +78,17 @@ function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): P
   if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
     throw invalid('Tips are off for this shop (sales settings).', 'cart');
   return priceCart(fromCatalogue(till, args.cart), { taxMode: rules.taxMode, rounding: rules.rounding, places });
+}
+
+/** A cash or card sale's end on the customer display: the cart, what was paid, the change. */
+function saleEnd(sale: SaleView): DisplayCart {
+  const of = (kind: TenderView['kind']) => sale.tenders.find((t) => t.kind === kind);
+  return displayCart(sale.priced, sale.symbol, {
+    stage: 'paid',
+    cash: of('cash')?.amount ?? '0',
+    card: of('card')?.amount ?? '0',
+    change: of('cash')?.change ?? '0',
+  });
 }
 
 /** sale.checkout */
@@ -117,7 +130,9 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
     },
     tenders,
   );
-  return saleView(till.saleBook.get(saleId)!);
+  const view = saleView(till.saleBook.get(saleId)!);
+  till.counter.saleRecorded(orderId ? null : saleEnd(view));
+  return view;
 }
 
 /** sale.get: by its id, or by its crypto part's order; a cashier opens only their own. */

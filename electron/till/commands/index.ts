@@ -37,6 +37,7 @@ import {
   salesSettings,
 } from './sales.js';
 import { checkout, getSale } from './checkout.js';
+import { askTip, endTip, showCart, tipState } from './counter.js';
 import { exportSales, salesDay } from './sales-report.js';
 import { cashMove, closeShift, currentShift, openShift, shiftReport } from './shifts.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
@@ -177,6 +178,11 @@ function shopCommands({ local, remote }: Wrappers) {
     'shift.cashMove': local(cashMove),
     'shift.close': local(closeShift),
     'shift.report': local(shiftReport),
+    // the customer display: the cart and the tip question
+    'display.cart': remote(showCart),
+    'display.askTip': remote(askTip),
+    'display.tip': local(tipState),
+    'display.endTip': local(endTip),
   };
 }
 

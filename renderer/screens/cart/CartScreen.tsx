@@ -21,6 +21,7 @@ import { CartLines } from './CartLines.js';
 import { useItems, useSalesSettings } from './hooks.js';
 import { ItemGrid } from './ItemGrid.js';
 import { TenderPanel } from './TenderPanel.js';
+import { useCartOnDisplay } from './TipStep.js';
 import './cart.css';
 
 /** A second Complete while the first is on its way: ignored (it would record the sale twice). */
@@ -72,6 +73,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
   const places = quote?.decimalDigit ?? 2;
   const money = (amount: string) => moneyText(amount, places, settings.locale, symbol);
   const input = cartInput(cart);
+  useCartOnDisplay(input);
   const priced = useMemo(
     () =>
       sales.data && input.lines.length > 0
@@ -99,6 +101,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
         ) : priced && sales.data ? (
           <TenderPanel
             priced={priced}
+            cart={input}
             settings={sales.data}
             quoteAssetId={settings.quoteAssetId}
             locale={settings.locale}
