@@ -152,4 +152,15 @@ export const salesText = {
   tipChosenNone: 'No tip',
   tipChange: 'Change the tip',
   tipTooHigh: 'A tip cannot be more than the sale ({amount}).',
+  // A split sale whose crypto part ended unpaid
+  saleNotPaid: 'The sale is not paid: it is recorded as failed.',
+  giveBackCash: 'Give back {amount} cash',
+  voidCard: 'Void the card payment of {amount} on the terminal (reference {reference})',
+  // A discount above the shop's limit
+  approvalTitle: "A manager's approval",
+  approvalWho: 'Manager',
+  approvalPin: "Manager's PIN",
+  approvalApprove: 'Approve and continue',
+  approvalCancel: 'Cancel',
+  discountLimit: 'Discounts above this need a manager (%)',
 } as const;

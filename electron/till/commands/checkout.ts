@@ -14,6 +14,8 @@ import { GatewayUnreachable } from '../link/gateway-client.js';
 import type { Args, TillParts } from '../parts.js';
 import { saleView, type StoredSale } from '../sales/book.js';
 import { displayCart } from '../sales/counter-display.js';
+import { approveDiscounts, discountsOf } from '../sales/discounts.js';
+import { callerActor } from '../staff/area.js';
 import type { DisplayCart } from '../../../shared/posapi-counter.js';
 import { createOrder, ownOrderOrThrow } from './charge.js';
 
@@ -97,6 +99,11 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
   const { symbol, places } = await currencyOf(till, currency);
   const priced = pricedOrRefused(till, args, places);
   const { tenders, rest } = tendersOf(args, priced.total);
+  const discounts = discountsOf(args.cart, priced);
+  const approver = approveDiscounts(discounts, till.sales.get().discountLimit, args.approval, {
+    staffed: till.staff.roster().length > 0,
+    approve: (approval) => till.staff.approveWithPin(approval.accountId, approval.pin),
+  });
   let orderId = '';
   if (!isZero(rest) && args.crypto) {
     const order = await createOrder(
@@ -130,6 +137,11 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
     },
     tenders,
   );
+  for (const discount of discounts)
+    till.audit.record(callerActor(caller), 'sale.discount', saleId, {
+      ...discount,
+      approvedBy: approver?.name ?? '',
+    });
   const view = saleView(till.saleBook.get(saleId)!);
   till.counter.saleRecorded(orderId ? null : saleEnd(view));
   return view;
