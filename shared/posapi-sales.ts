@@ -248,6 +248,8 @@ export interface ShiftView {
   openedBy: string;
   float: string;
   moves: CashMoveView[];
+  /** Cash the drawer should hold now: float + cash of the shift's sales that did not fail + cash in - cash out. */
+  expectedCash?: string;
 }
 
 /**

@@ -163,4 +163,10 @@ export const salesText = {
   approvalApprove: 'Approve and continue',
   approvalCancel: 'Cancel',
   discountLimit: 'Discounts above this need a manager (%)',
+  // Cash moves and closing a shift
+  amountBad: '{field}: type an amount of at least 0 with at most {places} decimals.',
+  expectedNow: 'Expected in the drawer now: {amount}',
+  closeConfirm: 'Close shift with a difference of {difference}?',
+  closeConfirmYes: 'Close shift',
+  closeBack: 'Back, count again',
 } as const;

@@ -123,3 +123,67 @@ describe('discounts', () => {
     await pos.call('sales.saveSettings', { discountLimit: '10' });
   });
 });
+
+describe('cash moves and the count', () => {
+  it('the open shift says the cash expected in the drawer; a cash out above it is refused and writes nothing', async () => {
+    await pos.signIn(ids.cashier, PINS.cashier);
+    const shift = await pos.call('shift.current');
+    const expected = shift.expectedCash;
+    expect(Number(expected)).toBeGreaterThan(50);
+    const over = await pos.send('shift.cashMove', { kind: 'out', amount: '1000', reason: 'bank' });
+    expect(over.error).toMatchObject({ code: 'invalid_args', field: 'amount' });
+    expect(over.error?.message).toContain(`expected in the drawer`);
+    const noReason = await pos.send('shift.cashMove', { kind: 'out', amount: '1', reason: '  ' });
+    expect(noReason.error).toMatchObject({ field: 'reason' });
+    const moved = await pos.call('shift.cashMove', { kind: 'out', amount: expected, reason: 'to the bank' });
+    expect(moved.expectedCash).toBe('0');
+    expect((await pos.call('shift.current')).moves).toHaveLength(1);
+  });
+});
+
+describe('amounts are refused naming the field, and nothing changes', () => {
+  it('more decimals than the minor unit, negative or empty', async () => {
+    await pos.signIn(ids.manager, PINS.manager);
+    const before = (await pos.call('shift.current')).moves.length;
+    for (const amount of ['1.999', '-1', '', '0', 'abc']) {
+      const moved = await pos.send('shift.cashMove', { kind: 'in', amount, reason: 'change' });
+      expect(moved.error, amount).toMatchObject({ code: 'invalid_args', field: 'amount' });
+    }
+    expect((await pos.call('shift.current')).moves).toHaveLength(before);
+    expect((await pos.send('shift.close', { counted: '12.345' })).error).toMatchObject({ field: 'counted' });
+    expect(await pos.call('shift.current')).not.toBeNull();
+
+    const item = { name: 'Scone', price: '1.005', category: '', taxRate: '0', sku: '', barcode: '', colour: '' };
+    expect((await pos.send('items.save', item)).error).toMatchObject({ code: 'invalid_args', field: 'price' });
+    expect((await pos.send('items.save', { ...item, price: '' })).error).toMatchObject({ field: 'price' });
+    expect((await pos.send('items.save', { ...item, price: '-2' })).error).toMatchObject({ field: 'price' });
+    const imported = await pos.call('items.import', { csv: 'name,price\r\nScone,1.005\r\n' });
+    expect(imported).toMatchObject({ created: 0, problems: [{ line: 2, field: 'price' }] });
+    expect(await pos.call('items.list')).toEqual([]);
+
+    const cart = { lines: [tea] };
+    const tooPrecise = await pos.send('sale.checkout', { cart, cash: { amount: '10', tendered: '10.001' } });
+    expect(tooPrecise.error).toMatchObject({ field: 'cash.tendered' });
+    const custom = await pos.send('sale.checkout', {
+      cart: { lines: [{ ...tea, unitPrice: '9.999' }] },
+      cash: { amount: '9.999', tendered: '10' },
+    });
+    expect(custom.error).toMatchObject({ field: 'cart.lines.0.unitPrice' });
+  });
+
+  it('a tip above the sale (1000 on 10.00) is refused; up to 100 % goes through', async () => {
+    await pos.signIn(ids.cashier, PINS.cashier);
+    const salesBefore = (await pos.call('shift.current')).expectedCash;
+    const huge = await pos.send('sale.checkout', {
+      cart: { lines: [tea], tip: { kind: 'amount', value: '1000' } },
+      cash: { amount: '1010', tendered: '1010' },
+    });
+    expect(huge.error).toMatchObject({ code: 'invalid_args', field: 'cart.tip' });
+    expect((await pos.call('shift.current')).expectedCash).toBe(salesBefore);
+    const whole = await pos.call('sale.checkout', {
+      cart: { lines: [tea], tip: { kind: 'amount', value: '10' } },
+      cash: { amount: '20', tendered: '20' },
+    });
+    expect(whole.priced).toMatchObject({ tip: '10', total: '20' });
+  });
+});

@@ -13,7 +13,8 @@ import type { CheckoutArgs, SaleView, TenderView } from '../../../shared/posapi-
 import { GatewayUnreachable } from '../link/gateway-client.js';
 import type { Args, TillParts } from '../parts.js';
 import { saleView, type StoredSale } from '../sales/book.js';
-import { displayCart } from '../sales/counter-display.js';
+import { displayCart, tipProblem } from '../sales/counter-display.js';
+import { checkCheckoutAmounts } from '../sales/amount-rules.js';
 import { approveDiscounts, discountsOf } from '../sales/discounts.js';
 import { callerActor } from '../staff/area.js';
 import type { DisplayCart } from '../../../shared/posapi-counter.js';
@@ -79,7 +80,16 @@ function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): P
   const rules = till.sales.get();
   if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
     throw invalid('Tips are off for this shop (sales settings).', 'cart');
-  return priceCart(fromCatalogue(till, args.cart), { taxMode: rules.taxMode, rounding: rules.rounding, places });
+  checkCheckoutAmounts(args, places);
+  const priced = priceCart(fromCatalogue(till, args.cart), {
+    taxMode: rules.taxMode,
+    rounding: rules.rounding,
+    places,
+  });
+  // A tip is at most the sale itself (README, "Tips"): 1000 on a 10.00 sale is a slip of the finger.
+  const tipTooHigh = args.cart.tip ? tipProblem(args.cart.tip, priced.saleTotal, places) : '';
+  if (tipTooHigh) throw invalid(`cart.tip: ${tipTooHigh}`, 'cart.tip');
+  return priced;
 }
 
 /** A cash or card sale's end on the customer display: the cart, what was paid, the change. */
