@@ -18,6 +18,7 @@ import { SalesSettingsStore } from './catalogue/sales-settings.js';
 import { SalesBook } from './sales/book.js';
 import { ShiftBook } from './shifts/book.js';
 import { CounterDisplay } from './sales/counter-display.js';
+import { saleCsvFacts } from './sales/csv.js';
 import { GatewayLink } from './link/link.js';
 import { OrderBook, type OrderRow } from './orders/book.js';
 import { isEnded } from './orders/machine.js';
@@ -126,6 +127,7 @@ export class Till implements TillParts {
       networkOf: (assetId) => this.catalog.factsOf(assetId)?.network ?? '',
       gatewayOffsetMs: () => this.link.gatewayOffsetMs,
       refundsBetween: (from, to) => refunds.between(from, to),
+      saleOf: (orderId) => saleCsvFacts(this.saleBook.byOrder(orderId)),
     });
     this.refunds = new RefundArea({ book: this.book, refunds, client: this.link.client, clock, dayRange });
   }

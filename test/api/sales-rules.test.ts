@@ -5,6 +5,7 @@
  * PIN when staff accounts exist, and every discount is in the audit log; cash moves and counts are
  * checked; amounts with more decimals than the currency's minor unit are refused naming the field.
  */
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../electron/compose.js';
@@ -185,5 +186,25 @@ describe('amounts are refused naming the field, and nothing changes', () => {
       cash: { amount: '20', tendered: '20' },
     });
     expect(whole.priced).toMatchObject({ tip: '10', total: '20' });
+  });
+});
+
+describe('the orders CSV', () => {
+  it('has the tender, tip, discount and tax columns of the sale an order belongs to', async () => {
+    await pos.signIn(ids.cashier, PINS.cashier);
+    const sale = await pos.call('sale.checkout', {
+      cart: {
+        lines: [{ ...tea, taxRate: '10', discount: { kind: 'amount', value: '1' } }],
+        tip: { kind: 'amount', value: '0.50' },
+      },
+      cash: { amount: '3', tendered: '5' },
+      crypto: { paymentAssetId: USDT, isChain: false },
+    });
+    await pos.signIn('owner', PINS.owner);
+    const { csv } = await pos.call('owner.export', { from: '2020-01-01', to: '2099-12-31' });
+    const [header, ...rows] = parse(csv) as string[][];
+    expect(header!.slice(-5)).toEqual(['sale_id', 'tenders', 'tip', 'discount', 'tax']);
+    const row = rows.find((r) => r[0] === sale.orderId)!;
+    expect(row.slice(-5)).toEqual([sale.saleId, 'cash 3 (tendered 5, change 2); crypto 7.4', '0.5', '1', '0.9']);
   });
 });
