@@ -72,7 +72,7 @@ beforeAll(async () => {
   });
   pos = await posOverHttp(core);
   await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468', shopName: 'Corner Café' });
-  await pos.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
+  await pos.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'], discountLimit: '20' });
   const html = await (await fetch(`${core.url}/display/`)).text();
   displayToken = /name="paydesk-display-token" content="([0-9a-f]+)"/.exec(html)?.[1] ?? '';
   expect(displayToken).toMatch(/^[0-9a-f]{64}$/);
