@@ -83,7 +83,6 @@ export const payerText = {
   paidInCash: 'Paid in cash',
   paidByCard: 'Paid by card',
   changeGiven: 'Your change',
-  restInCrypto: 'Now paying the rest: {amount} {symbol}',
   saleThanks: 'Paid. Thank you!',
   tipQuestion: 'Would you like to add a tip?',
   tipOn: 'On {amount} {symbol}',
