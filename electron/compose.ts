@@ -33,6 +33,9 @@ import { alsoOnLoopback, createHttpServer } from './web/http-server.js';
 import { installPayerFilter, startPayerListener } from './web/payer-listener.js';
 import { orderFacts } from './till/printing/facts-for.js';
 import { registerPayerSide } from './web/payer-side.js';
+import type { DisplayCart } from '../shared/posapi-counter.js';
+import { saleView } from './till/sales/book.js';
+import { displayCart } from './till/sales/counter-display.js';
 import { registerRenderer } from './web/renderer-page.js';
 
 export { CSP } from './web/renderer-page.js';
@@ -224,6 +227,15 @@ async function listenAll(
   return { port, loopbackListener, payer };
 }
 
+/** A split sale on the customer display: the whole sale its crypto part belongs to. */
+function wholeSale(till: Till, orderId: string): DisplayCart | undefined {
+  const stored = till.saleBook.byOrder(orderId);
+  if (!stored) return undefined;
+  const sale = saleView(stored);
+  const paid = (kind: 'cash' | 'card') => sale.tenders.find((t) => t.kind === kind)?.amount ?? '0';
+  return displayCart(sale.priced, sale.symbol, { cash: paid('cash'), card: paid('card') });
+}
+
 /** The payer's side (checkout page, receipts, customer display) over the till's orders and settings. */
 function startPayerSide(
   app: ReturnType<typeof createHttpServer>,
@@ -248,6 +260,8 @@ function startPayerSide(
     receiptOrigin: parts.receiptOrigin,
     now: () => systemClock.now(),
     receiptFacts: (order) => orderFacts(till, order, true),
+    counter: till.counter,
+    saleOf: (orderId) => wholeSale(till, orderId),
   });
 }
 

@@ -4,6 +4,7 @@
  * from the till's order events; the display page (display.html) only reads it.
  */
 import type { OrderStatus, OrderView } from './posapi.js';
+import type { DisplayCart, DisplayTipQuestion } from './posapi-counter.js';
 
 export interface DisplaySale {
   quoteAmount: string;
@@ -31,6 +32,8 @@ export interface DisplaySale {
   receiptUrl: string;
   /** Changes with every new sale, so the page knows a new one began. */
   saleKey: string;
+  /** When this payment is the crypto part of a cart sale: the whole sale (lines, total, cash and card paid). */
+  whole?: DisplayCart;
 }
 
 export interface DisplayView {
@@ -39,6 +42,10 @@ export interface DisplayView {
   sale: DisplaySale | null;
   /** The till's clock (ms) when this view was made: countdowns follow it. */
   at: number;
+  /** The cart being rung up, or a cash or card sale just finished (stage `paid`); null when none. */
+  cart?: DisplayCart | null;
+  /** The tip question the payer answers on the display; null when none is open. */
+  tip?: DisplayTipQuestion | null;
 }
 
 /** The payer's view of an order: only what the payer needs to pay and to see it done. */

@@ -77,6 +77,8 @@ export const SalesSettingsSchema = z
     /** Printed on receipts and Z reports. */
     shopAddress: plainText(160),
     taxId: plainText(40),
+    /** A discount above this percentage (of its line, or of the order) needs a manager's PIN when staff accounts exist. */
+    discountLimit: PercentSchema,
   })
   .strict();
 export type SalesSettings = z.infer<typeof SalesSettingsSchema>;
@@ -88,6 +90,7 @@ export const DEFAULT_SALES_SETTINGS: SalesSettings = {
   tipPresets: ['10', '15', '20'],
   shopAddress: '',
   taxId: '',
+  discountLimit: '10',
 };
 
 /** How a sale is paid: any of cash, card on an external terminal, and crypto for the rest (the gateway). */
@@ -107,6 +110,14 @@ export const CheckoutSchema = z
       .strict()
       .optional(),
     note: plainText(50).optional(),
+    /** A manager's approval of a discount above the shop's limit: their account and PIN. */
+    approval: z
+      .object({
+        accountId: z.string().trim().min(1).max(40),
+        pin: z.string().regex(/^\d{4,8}$/, 'must be 4 to 8 digits'),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type CheckoutArgs = z.infer<typeof CheckoutSchema>;
@@ -237,6 +248,8 @@ export interface ShiftView {
   openedBy: string;
   float: string;
   moves: CashMoveView[];
+  /** Cash the drawer should hold now: float + cash of the shift's sales that did not fail + cash in - cash out. */
+  expectedCash?: string;
 }
 
 /**

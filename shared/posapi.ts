@@ -20,6 +20,7 @@ import { printingArgSchemas, type PrintingResults } from './posapi-printing.js';
 import { refundArgSchemas, type RefundResults } from './posapi-refunds.js';
 import { shopArgSchemas, TillKeySchema, type ShopResults } from './posapi-shop.js';
 import { salesArgSchemas, shiftArgSchemas, type SalesResults, type ShiftResults } from './posapi-sales.js';
+import { counterArgSchemas, type CounterResults } from './posapi-counter.js';
 import type { ResultStatus } from './status.js';
 
 export const GatewayModeSchema = z.enum(['sandbox', 'live']);
@@ -372,10 +373,11 @@ export const posArgSchemas = {
   ...salesArgSchemas,
   ...shopArgSchemas,
   ...shiftArgSchemas,
+  ...counterArgSchemas,
 } as const;
 
 export interface PosResults
-  extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults, ShopResults {
+  extends StaffResults, PrintingResults, RefundResults, SalesResults, ShiftResults, ShopResults, CounterResults {
   'app.info': AppInfo;
   'connection.get': ConnectionView;
   'settings.get': TillSettings;

@@ -15,6 +15,7 @@ import type { ItemStore } from './catalogue/items.js';
 import type { SalesSettingsStore } from './catalogue/sales-settings.js';
 import type { SalesBook } from './sales/book.js';
 import type { ShiftBook } from './shifts/book.js';
+import type { CounterDisplay } from './sales/counter-display.js';
 import type { GatewayLink } from './link/link.js';
 import type { OrderBook, OrderRow } from './orders/book.js';
 import type { OrderWriter } from './orders/writer.js';
@@ -78,6 +79,8 @@ export interface TillParts {
   readonly sales: SalesSettingsStore;
   /** Sales with their lines and tenders (README, "Selling with a cart"). */
   readonly saleBook: SalesBook;
+  /** The cart and the tip question on the customer display (README, "Customer display"). */
+  readonly counter: CounterDisplay;
   /** Shifts, cash moves and Z reports (README, "Shifts and the Z report"). */
   readonly shiftBook: ShiftBook;
   readonly cadence: PollCadence;

@@ -17,6 +17,8 @@ import { ItemStore } from './catalogue/items.js';
 import { SalesSettingsStore } from './catalogue/sales-settings.js';
 import { SalesBook } from './sales/book.js';
 import { ShiftBook } from './shifts/book.js';
+import { CounterDisplay } from './sales/counter-display.js';
+import { saleCsvFacts } from './sales/csv.js';
 import { GatewayLink } from './link/link.js';
 import { OrderBook, type OrderRow } from './orders/book.js';
 import { isEnded } from './orders/machine.js';
@@ -55,6 +57,7 @@ export class Till implements TillParts {
   readonly sales: SalesSettingsStore;
   readonly saleBook: SalesBook;
   readonly shiftBook: ShiftBook;
+  readonly counter: CounterDisplay;
   private closed = false;
 
   constructor(readonly deps: TillDeps) {
@@ -65,6 +68,7 @@ export class Till implements TillParts {
     this.sales = new SalesSettingsStore(db);
     this.saleBook = new SalesBook(db);
     this.shiftBook = new ShiftBook(db);
+    this.counter = new CounterDisplay(() => deps.ids.token(8).slice(-12).toLowerCase());
     this.staff = new StaffArea({
       db,
       clock,
@@ -123,6 +127,7 @@ export class Till implements TillParts {
       networkOf: (assetId) => this.catalog.factsOf(assetId)?.network ?? '',
       gatewayOffsetMs: () => this.link.gatewayOffsetMs,
       refundsBetween: (from, to) => refunds.between(from, to),
+      saleOf: (orderId) => saleCsvFacts(this.saleBook.byOrder(orderId)),
     });
     this.refunds = new RefundArea({ book: this.book, refunds, client: this.link.client, clock, dayRange });
   }

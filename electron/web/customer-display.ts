@@ -7,10 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { displaySale, type DisplaySale, type DisplayView } from '../../shared/posapi-display.js';
-import type { OrderView } from '../../shared/posapi.js';
+import { PosError, type OrderView } from '../../shared/posapi.js';
+import type { DisplayCart, DisplayTipAnswer, DisplayTipQuestion } from '../../shared/posapi-counter.js';
 import type { PosEventHub } from '../bridge/events.js';
 import { CSP } from './renderer-page.js';
 import { loadPage, registerPageAssets, withShopLanguage } from './payer-pages.js';
+import { registerTipAnswer } from './display-input.js';
 
 export interface DisplayFeedDeps {
   events: PosEventHub;
@@ -18,6 +20,19 @@ export interface DisplayFeedDeps {
   now: () => number;
   /** The receipt link of a paid order, '' when there is none. */
   receiptUrl: (order: OrderView) => string;
+  /** The cart and the tip question (the till's counter display); absent: the payment only. */
+  counter?: CounterSide;
+  /** The whole cart sale an order is the crypto part of. */
+  saleOf?: (orderId: string) => DisplayCart | undefined;
+}
+
+/** What the feed needs of the till's counter display (till/sales/counter-display.ts). */
+export interface CounterSide {
+  readonly cart: DisplayCart | null;
+  readonly question: DisplayTipQuestion | null;
+  displays: number;
+  onChange(listener: () => void): void;
+  answer(questionId: string, tip: DisplayTipAnswer['tip']): unknown;
 }
 
 /** The current sale as the payer sees it, pushed to every open display on each change. */
@@ -32,6 +47,7 @@ export class DisplayFeed {
       if (message.event === 'order.updated') this.onOrder(message.payload);
       else if (message.event === 'settings.changed') this.push();
     });
+    deps.counter?.onChange(() => this.push());
   }
 
   private onOrder(order: OrderView): void {
@@ -43,12 +59,31 @@ export class DisplayFeed {
   }
 
   view(): DisplayView {
-    return { shop: this.deps.shop(), sale: this.sale, at: this.deps.now() };
+    const { counter, saleOf } = this.deps;
+    const whole = this.sale && saleOf?.(this.sale.saleKey);
+    const sale = this.sale && whole ? { ...this.sale, whole } : this.sale;
+    const base = { shop: this.deps.shop(), sale, at: this.deps.now() };
+    return counter ? { ...base, cart: counter.cart, tip: counter.question } : base;
   }
 
   subscribe(listener: (view: DisplayView) => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.counted();
+    return () => {
+      this.listeners.delete(listener);
+      this.counted();
+    };
+  }
+
+  /** The till asks the tip on the display only when one watches. */
+  private counted(): void {
+    if (this.deps.counter) this.deps.counter.displays = this.listeners.size;
+  }
+
+  /** The display's one input: the answer to the open tip question. */
+  answerTip(answer: DisplayTipAnswer): void {
+    if (!this.deps.counter) throw new PosError('conflict', 'This tip question is not open.', 'questionId');
+    this.deps.counter.answer(answer.questionId, answer.tip);
   }
 
   private push(): void {
@@ -65,8 +100,11 @@ export class DisplayFeed {
   close(): void {
     this.unsubscribe();
     this.listeners.clear();
+    this.counted();
   }
 }
+
+const WRONG_TOKEN = { ok: false, error: { code: 'unauthorized', message: 'Missing or wrong display token' } };
 
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;
@@ -95,11 +133,10 @@ export function registerCustomerDisplay(
       .send(withShopLanguage(html, language)),
   );
   registerPageAssets(app, dir, '/display', page);
+  registerTipAnswer(app, feed, token);
   app.get<{ Querystring: { token?: string } }>('/display/events', (request, reply) => {
     if (!sameToken(request.query.token, token)) {
-      void reply
-        .code(401)
-        .send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong display token' } });
+      void reply.code(401).send(WRONG_TOKEN);
       return;
     }
     reply.hijack();

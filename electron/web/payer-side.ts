@@ -8,7 +8,8 @@ import type { OrderView } from '../../shared/posapi.js';
 import { registerCheckoutPage } from '../gateway/checkout-page.js';
 import type { PosEventHub } from '../bridge/events.js';
 import { randomIds } from '../platform/ids.js';
-import { DisplayFeed, registerCustomerDisplay } from './customer-display.js';
+import { DisplayFeed, registerCustomerDisplay, type CounterSide } from './customer-display.js';
+import type { DisplayCart } from '../../shared/posapi-counter.js';
 import { registerCheckoutApp } from './payer-pages.js';
 import { ReceiptLinks, receiptFacts, registerReceiptPage, type ReceiptFacts } from './receipts.js';
 
@@ -31,6 +32,9 @@ export interface PayerSideDeps {
   now: () => number;
   /** What an order's receipt says (a cart sale's full receipt); absent: the order's own lines. */
   receiptFacts?: (order: OrderView) => ReceiptFacts;
+  /** The cart and tip question on the customer display, and the whole sale of a crypto part. */
+  counter?: CounterSide;
+  saleOf?: (orderId: string) => DisplayCart | undefined;
 }
 
 export interface PayerSide {
@@ -47,7 +51,14 @@ export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): Pa
   const facts =
     deps.receiptFacts ??
     ((order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test(), language()));
-  const display = new DisplayFeed({ events: deps.events, shop: deps.shop, now: deps.now, receiptUrl });
+  const display = new DisplayFeed({
+    events: deps.events,
+    shop: deps.shop,
+    now: deps.now,
+    receiptUrl,
+    ...(deps.counter ? { counter: deps.counter } : {}),
+    ...(deps.saleOf ? { saleOf: deps.saleOf } : {}),
+  });
   if (!deps.dir || !registerCheckoutApp(app, deps.dir, language)) registerCheckoutPage(app);
   registerReceiptPage(app, {
     links,

@@ -143,4 +143,30 @@ export const salesText = {
   tipPresets: 'Tip presets (%)',
   shopAddress: 'Shop address',
   shopTaxId: 'Tax id',
+  // The tip asked on the customer display (issue 17/19)
+  tipWaiting: "Waiting for the customer's tip…",
+  tipWaitingNote: 'The customer chooses on the customer display.',
+  tipChooseForThem: 'Choose for them',
+  tipSkip: 'Skip the tip',
+  tipChosen: 'Tip: {amount}',
+  tipChosenNone: 'No tip',
+  tipChange: 'Change the tip',
+  tipTooHigh: 'A tip cannot be more than the sale ({amount}).',
+  // A split sale whose crypto part ended unpaid
+  saleNotPaid: 'The sale is not paid: it is recorded as failed.',
+  giveBackCash: 'Give back {amount} cash',
+  voidCard: 'Void the card payment of {amount} on the terminal (reference {reference})',
+  // A discount above the shop's limit
+  approvalTitle: "A manager's approval",
+  approvalWho: 'Manager',
+  approvalPin: "Manager's PIN",
+  approvalApprove: 'Approve and continue',
+  approvalCancel: 'Cancel',
+  discountLimit: 'Discounts above this need a manager (%)',
+  // Cash moves and closing a shift
+  amountBad: '{field}: type an amount of at least 0 with at most {places} decimals.',
+  expectedNow: 'Expected in the drawer now: {amount}',
+  closeConfirm: 'Close shift with a difference of {difference}?',
+  closeConfirmYes: 'Close shift',
+  closeBack: 'Back, count again',
 } as const;

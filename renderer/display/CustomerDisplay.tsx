@@ -13,6 +13,8 @@ import { choosePayerLanguage } from '../i18n/payer-language.js';
 import { LanguagePicker } from '../i18n/LanguagePicker.js';
 import { amountText, appHint, failureWords, networkLabel, payerLocale } from '../payer/words.js';
 import { useDisplayFeed } from './useDisplayFeed.js';
+import { CartOnDisplay, WholeSale } from './CartOnDisplay.js';
+import { TipOnDisplay } from './TipOnDisplay.js';
 
 /** How long a finished sale stays on screen before the welcome comes back (ms). */
 const ENDED_SHOWN_MS = 120_000;
@@ -71,7 +73,7 @@ function Paying({ sale, shop, now, locale }: { sale: DisplaySale; shop: string; 
   return (
     <main className="paying">
       <section className="facts">
-        <Total sale={sale} locale={locale} />
+        {sale.whole ? <WholeSale cart={sale.whole} locale={locale} /> : <Total sale={sale} locale={locale} />}
         <h1 className="pay-words">{sale.status === 'paid_less' ? pt('topUpTo', words) : pt('payTo', words)}</h1>
         <p className="app-hint">{appHint(i.network, i.isChain)}</p>
         <p role="status" className={`progress status-${sale.status}`}>
@@ -189,7 +191,11 @@ export function CustomerDisplay({ token }: { token: string }) {
           {pt('connectionLost')}
         </p>
       )}
-      {!sale || stale ? (
+      {view?.tip ? (
+        <TipOnDisplay question={view.tip} token={token} locale={locale} />
+      ) : view?.cart ? (
+        <CartOnDisplay cart={view.cart} locale={locale} />
+      ) : !sale || stale ? (
         <Message title={pt('welcome', { shop })} note={pt('welcomeNote')} locale={locale} />
       ) : (
         <Sale sale={sale} shop={shop} now={tick + feed.skewMs} locale={locale} />

@@ -74,6 +74,27 @@ export const payerText = {
   notCompleted: 'Payment not completed',
   cancelledByShop: 'The payment was cancelled.',
   connectionLost: 'Reconnecting to the till…',
+  // The cart and the tip question on the customer display
+  yourCart: 'Your purchase',
+  cartLine: '{quantity} × {name}',
+  subtotal: 'Subtotal',
+  discount: 'Discount',
+  taxIncluded: 'Tax included',
+  taxAdded: 'Tax',
+  tipLine: 'Tip',
+  paidInCash: 'Paid in cash',
+  paidByCard: 'Paid by card',
+  changeGiven: 'Your change',
+  saleThanks: 'Paid. Thank you!',
+  tipQuestion: 'Would you like to add a tip?',
+  tipOn: 'On {amount} {symbol}',
+  tipPreset: '{percent} % ({amount} {symbol})',
+  tipNone: 'No tip',
+  tipCustomLabel: 'Other amount ({symbol})',
+  tipCustomAdd: 'Add this tip',
+  tipCustomBad: 'Type an amount with at most {places} decimals, up to {max} {symbol}.',
+  tipThanks: 'Thank you! The cashier takes it from here.',
+  tipRefused: 'That did not go through: {message}',
 } as const;
 
 addEnglish('payer', payerText);

@@ -13,6 +13,7 @@ import { CancelPayment } from './payment/CancelPayment.js';
 import { ChainDetails } from './payment/ChainDetails.js';
 import { moneySeen, paidAndWaiting } from './payment/money.js';
 import { PaymentOutcome } from './payment/PaymentOutcome.js';
+import { GiveBack } from './cart/GiveBack.js';
 import { PaymentQr } from './payment/PaymentQr.js';
 import { Countdown, PaymentStatus } from './payment/PaymentStatus.js';
 import { ScannerWarning } from './payment/ScannerWarning.js';
@@ -43,6 +44,7 @@ export function Payment({ settings }: { settings: TillSettings }) {
   if (view.status === 'success' || view.status === 'failed')
     return (
       <PaymentOutcome order={view} locale={settings.locale}>
+        {view.status === 'failed' ? <GiveBack orderId={view.orderId} locale={settings.locale} /> : null}
         {(view.status === 'success' || moneySeen(view)) && access.may('cancel') ? (
           <RefundAfterCancel order={view} settings={settings} />
         ) : null}

@@ -85,6 +85,10 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'shift.cashMove': () => ({ kind: 'in', amount: '1', reason: 'change from the bank' }),
   'shift.close': () => ({ counted: '10' }),
   'shift.report': () => ({ number: 1 }),
+  'display.cart': () => ({ cart: null }),
+  'display.askTip': () => ({ cart: { lines: [{ name: 'Tea', unitPrice: '1', quantity: 1, taxRate: '0' }] } }),
+  'display.tip': () => ({ questionId: 'tq-000000000abc' }),
+  'display.endTip': () => ({ questionId: 'tq-000000000abc' }),
 };
 
 const commands = Object.keys(COMMAND_REQUIREMENTS) as PosCommand[];

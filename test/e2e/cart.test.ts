@@ -53,6 +53,14 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
   });
 
   const cart = () => page.getByRole('complementary', { name: 'Cart' });
+  /** The cashier taps "No tip" (a display still watching from a step before is answered for). */
+  const noTipHere = async () => {
+    const choose = page.getByRole('button', { name: 'Choose for them' });
+    const noTip = page.getByRole('button', { name: 'No tip' });
+    await choose.or(noTip).first().waitFor();
+    if (await choose.isVisible()) await choose.click();
+    await noTip.click();
+  };
 
   it('grid + typed barcode, order discount, tip, split cash + USDT through the sandbox, receipt', async () => {
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
@@ -153,6 +161,11 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     // expected: 50 float - 5 out + 2 cash sale = 47; counted 46.50
     await page.getByLabel('Counted cash in the drawer').fill('46.50');
     await page.getByRole('button', { name: 'Close shift' }).click();
+    // Final only once confirmed, with the difference said.
+    const confirm = page.getByRole('alertdialog', { name: 'Close shift with a difference of −0.50 USD?' });
+    await confirm.waitFor();
+    await screenshot(page, 'shift-close-confirm');
+    await confirm.getByRole('button', { name: 'Close shift' }).click();
     const z = page.locator('article.z-report');
     await z.getByRole('heading', { name: 'Z report No. 1' }).waitFor();
     await z.getByText('short by 0.50 USD').waitFor();
@@ -198,6 +211,135 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     await page.keyboard.press('Enter');
     await cart().getByText('Croissant').waitFor();
     await expect.poll(() => cart().getByRole('listitem').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear cart' }).click();
+  });
+
+  it('the customer display follows the cart; the payer chooses the tip on it; a cash sale ends with the change', async () => {
+    const displayContext = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
+    const display = await displayContext.newPage();
+    display.setDefaultTimeout(8_000);
+    try {
+      await display.goto(`${host.url}/display/`);
+      await display.locator('main h1').first().waitFor();
+      await page.getByRole('button', { name: 'Sell', exact: true }).click();
+      await page.getByRole('tab', { name: 'Drinks' }).tap();
+      await page.getByRole('button', { name: /^Add Coffee/ }).tap();
+      await page.getByRole('button', { name: /^Add Tea/ }).tap();
+      const shown = display.getByRole('list', { name: 'Your purchase' });
+      await shown.getByText('1 × Coffee').waitFor();
+      await shown.getByText('1 × Tea').waitFor();
+      // 3.50 + 0.35 tax + 2.00 = 5.85
+      await display.getByText('5.85 USD').first().waitFor();
+      await screenshot(display, 'display-cart-1024x600');
+      expect(await axeProblems(display)).toEqual([]);
+      await display.setViewportSize({ width: 1920, height: 1080 });
+      await screenshot(display, 'display-cart-1920x1080');
+
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await page.getByText("Waiting for the customer's tip…").waitFor();
+      await screenshot(page, 'cart-tip-waiting');
+      await display.getByRole('heading', { name: 'Would you like to add a tip?' }).waitFor();
+      await screenshot(display, 'display-tip-1920x1080');
+      await display.setViewportSize({ width: 1024, height: 600 });
+      await screenshot(display, 'display-tip-1024x600');
+      expect(await axeProblems(display)).toEqual([]);
+      // A custom tip above the sale is refused on the display itself.
+      await display.getByLabel('Other amount (USD)').fill('100');
+      await display.getByText('Type an amount with at most 2 decimals, up to 5.85 USD.').waitFor();
+      await display.getByLabel('Other amount (USD)').fill('');
+      // 15 % of 5.85 = 0.8775 -> 0.88
+      await display.getByRole('button', { name: '15 % (0.88 USD)' }).tap();
+      // The question closes on the display, which shows the cart again.
+      await display.getByRole('list', { name: 'Your purchase' }).waitFor();
+      await page.getByText('Tip: 0.88 USD').waitFor();
+      await page.getByLabel('Cash received').fill('10');
+      await page.getByRole('button', { name: 'Complete sale' }).click();
+      await page.locator('article.receipt-paper').getByText('change 3.27 USD', { exact: false }).waitFor();
+      await display.getByRole('heading', { name: 'Paid. Thank you!' }).waitFor();
+      await display.getByText('3.27 USD').waitFor();
+      await screenshot(display, 'display-cash-paid');
+    } catch (error) {
+      await screenshot(display, 'display-failed');
+      throw error;
+    } finally {
+      await displayContext.close();
+    }
+  });
+
+  it('a split sale whose crypto part is cancelled: the cashier is told to give back the cash', async () => {
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('tab', { name: 'Drinks' }).tap();
+    await page.getByRole('button', { name: /^Add Tea/ }).tap();
+    await page.getByRole('button', { name: /^Add Tea/ }).tap();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // No display watches: the cashier asks and taps the choice here.
+    await noTipHere();
+    await page.getByLabel('Cash received').fill('1.50');
+    await page.getByRole('button', { name: /^USDT/ }).first().click();
+    await page.getByRole('button', { name: 'Charge 2.50 USD in crypto' }).click();
+    await page.getByRole('img', { name: /Payment QR code/ }).waitFor();
+    const orderId = (await pos.call('order.list'))[0].orderId;
+    await pos.call('order.abandon', { orderId });
+    await page.getByText('Give back 1.50 USD cash').waitFor();
+    await page.getByText('The sale is not paid: it is recorded as failed.').waitFor();
+    await screenshot(page, 'cart-split-give-back');
+    expect((await pos.call('sale.get', { orderId })).status).toBe('failed');
+    await page.getByRole('button', { name: 'New sale' }).click();
+  });
+
+  it('a discount above the limit asks for a manager’s PIN before the sale goes through', async () => {
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('tab', { name: 'Drinks' }).tap();
+    await page.getByRole('button', { name: /^Add Tea/ }).tap();
+    await cart().getByRole('button', { name: 'Discount on Tea' }).click();
+    const editor = cart().getByRole('group', { name: 'Discount on Tea' });
+    await editor.getByLabel('Discount', { exact: true }).fill('50');
+    await editor.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await noTipHere();
+    await page.getByLabel('Cash received').fill('1');
+    await page.getByRole('button', { name: 'Complete sale' }).click();
+    const dialog = page.getByRole('dialog', { name: "A manager's approval" });
+    await dialog.getByText("A discount of 50 % is above the shop's limit of 10 %", { exact: false }).waitFor();
+    await screenshot(page, 'cart-discount-approval');
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByLabel("Manager's PIN").fill('1234');
+    await dialog.getByRole('button', { name: 'Approve and continue' }).click();
+    await page.getByText('That PIN is not right.').waitFor();
+    await dialog.getByLabel("Manager's PIN").fill('4321');
+    await dialog.getByRole('button', { name: 'Approve and continue' }).click();
+    await page.locator('article.receipt-paper').getByText('1 × Tea').waitFor();
+  });
+
+  it('at 1024x600 a cart of 6 lines keeps Pay in view, and the Pay step keeps Charge in view', async () => {
+    await page.getByRole('button', { name: 'Sell', exact: true }).click();
+    await page.getByRole('tab', { name: 'Drinks' }).tap();
+    await page.getByRole('button', { name: /^Add Coffee/ }).tap();
+    await page.getByRole('button', { name: /^Add Tea/ }).tap();
+    await page.getByRole('tab', { name: 'Bakery' }).tap();
+    await page.getByRole('button', { name: /^Add Croissant/ }).tap();
+    await page.getByRole('button', { name: /^Add Muffin/ }).tap();
+    for (const amount of ['1', '2']) {
+      await page.getByRole('tab', { name: 'Custom amount' }).tap();
+      for (const key of amount) await page.getByRole('button', { name: key, exact: true }).tap();
+      await page.getByRole('button', { name: 'Add to cart' }).tap();
+    }
+    await expect.poll(() => cart().getByRole('listitem').count()).toBe(6);
+    const inView = async (name: string | RegExp) => {
+      const box = await page.getByRole('button', { name, exact: typeof name === 'string' }).boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= 600;
+    };
+    await screenshot(page, 'cart-6-lines-1024x600');
+    expect(await inView('Pay')).toBe(true);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await noTipHere();
+    await page.getByRole('button', { name: /^USDT/ }).first().waitFor();
+    await screenshot(page, 'cart-pay-step-1024x600');
+    expect(await inView(/^Charge .* in crypto$/)).toBe(true);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await screenshot(page, 'cart-pay-step-1920x1080');
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await page.getByRole('button', { name: 'Back to the cart' }).click();
     await page.getByRole('button', { name: 'Clear cart' }).click();
   });
 });

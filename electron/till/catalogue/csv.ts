@@ -14,6 +14,7 @@ import {
   type ItemView,
 } from '../../../shared/posapi-sales.js';
 import { spreadsheetSafe } from '../owner/csv.js';
+import { minorUnitProblem } from '../sales/amount-rules.js';
 import type { ItemStore } from './items.js';
 
 /** Columns, in order. Only `name` and `price` are required on import. */
@@ -75,7 +76,8 @@ function headerProblems(rows: Record<string, string>[], text: string): ImportPro
 }
 
 /** Imports the rows in one transaction; with any problem nothing is written and the problems are answered. */
-export function importCatalogue(store: ItemStore, text: string): CatalogueImport {
+/** `places`: the shop currency's minor unit; a price with more decimals is a problem of its line. */
+export function importCatalogue(store: ItemStore, text: string, places = 12): CatalogueImport {
   const rows = parseRows(text);
   const problems = headerProblems(rows, text);
   if (problems.length) return { created: 0, updated: 0, problems };
@@ -102,6 +104,11 @@ export function importCatalogue(store: ItemStore, text: string): CatalogueImport
           return;
         }
         const fields = parsed.data;
+        const tooPrecise = minorUnitProblem(fields.price, places);
+        if (tooPrecise) {
+          problems.push({ line, field: 'price', message: tooPrecise });
+          return;
+        }
         const known =
           (cell('item_id') && store.get(cell('item_id'))) ||
           (fields.sku && store.bySku(fields.sku)) ||

@@ -13,10 +13,15 @@ import type { CheckoutArgs, SaleView, TenderView } from '../../../shared/posapi-
 import { GatewayUnreachable } from '../link/gateway-client.js';
 import type { Args, TillParts } from '../parts.js';
 import { saleView, type StoredSale } from '../sales/book.js';
+import { displayCart, tipProblem } from '../sales/counter-display.js';
+import { checkCheckoutAmounts } from '../sales/amount-rules.js';
+import { approveDiscounts, discountsOf } from '../sales/discounts.js';
+import { callerActor } from '../staff/area.js';
+import type { DisplayCart } from '../../../shared/posapi-counter.js';
 import { createOrder, ownOrderOrThrow } from './charge.js';
 
 /** The shop currency's symbol and minor unit; offline, its id and 2 digits. */
-async function currencyOf(till: TillParts, quoteAssetId: string): Promise<{ symbol: string; places: number }> {
+export async function currencyOf(till: TillParts, quoteAssetId: string): Promise<{ symbol: string; places: number }> {
   try {
     const quote = (await till.catalog.quotes()).find((q) => q.assetId === quoteAssetId);
     if (quote) return { symbol: quote.symbol, places: quote.decimalDigit };
@@ -57,7 +62,7 @@ export function tendersOf(args: CheckoutArgs, total: string): { tenders: TenderV
  * A catalogue item is sold at the catalogue's price, tax rate and name, whatever the page sent: the page
  * holds the PosApi token, so a cashier's own script could otherwise ring up an item at 0.01.
  */
-function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): CheckoutArgs['cart'] {
+export function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): CheckoutArgs['cart'] {
   const lines = cart.lines.map((line, i) => {
     if (!line.itemId) return line;
     const item = till.items.get(line.itemId);
@@ -75,7 +80,27 @@ function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): P
   const rules = till.sales.get();
   if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
     throw invalid('Tips are off for this shop (sales settings).', 'cart');
-  return priceCart(fromCatalogue(till, args.cart), { taxMode: rules.taxMode, rounding: rules.rounding, places });
+  checkCheckoutAmounts(args, places);
+  const priced = priceCart(fromCatalogue(till, args.cart), {
+    taxMode: rules.taxMode,
+    rounding: rules.rounding,
+    places,
+  });
+  // A tip is at most the sale itself (README, "Tips"): 1000 on a 10.00 sale is a slip of the finger.
+  const tipTooHigh = args.cart.tip ? tipProblem(args.cart.tip, priced.saleTotal, places) : '';
+  if (tipTooHigh) throw invalid(`cart.tip: ${tipTooHigh}`, 'cart.tip');
+  return priced;
+}
+
+/** A cash or card sale's end on the customer display: the cart, what was paid, the change. */
+function saleEnd(sale: SaleView): DisplayCart {
+  const of = (kind: TenderView['kind']) => sale.tenders.find((t) => t.kind === kind);
+  return displayCart(sale.priced, sale.symbol, {
+    stage: 'paid',
+    cash: of('cash')?.amount ?? '0',
+    card: of('card')?.amount ?? '0',
+    change: of('cash')?.change ?? '0',
+  });
 }
 
 /** sale.checkout */
@@ -84,6 +109,11 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
   const { symbol, places } = await currencyOf(till, currency);
   const priced = pricedOrRefused(till, args, places);
   const { tenders, rest } = tendersOf(args, priced.total);
+  const discounts = discountsOf(args.cart, priced);
+  const approver = approveDiscounts(discounts, till.sales.get().discountLimit, args.approval, {
+    staffed: till.staff.roster().length > 0,
+    approve: (approval) => till.staff.approveWithPin(approval.accountId, approval.pin),
+  });
   let orderId = '';
   if (!isZero(rest) && args.crypto) {
     const order = await createOrder(
@@ -117,7 +147,14 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
     },
     tenders,
   );
-  return saleView(till.saleBook.get(saleId)!);
+  for (const discount of discounts)
+    till.audit.record(callerActor(caller), 'sale.discount', saleId, {
+      ...discount,
+      approvedBy: approver?.name ?? '',
+    });
+  const view = saleView(till.saleBook.get(saleId)!);
+  till.counter.saleRecorded(orderId ? null : saleEnd(view));
+  return view;
 }
 
 /** sale.get: by its id, or by its crypto part's order; a cashier opens only their own. */

@@ -46,6 +46,7 @@ import {
   salesSettings,
 } from './sales.js';
 import { checkout, getSale } from './checkout.js';
+import { askTip, endTip, showCart, tipState } from './counter.js';
 import { exportSales, salesDay } from './sales-report.js';
 import { exportShop, wholeShop } from './shop.js';
 import { cashMove, closeShift, currentShift, openShift, shiftReport } from './shifts.js';
@@ -193,6 +194,11 @@ function shopCommands({ local, remote }: Wrappers) {
     // the whole shop from a shop server (issue 20)
     'shop.report': remote(wholeShop),
     'shop.export': remote(exportShop),
+    // the customer display: the cart and the tip question
+    'display.cart': remote(showCart),
+    'display.askTip': remote(askTip),
+    'display.tip': local(tipState),
+    'display.endTip': local(endTip),
   };
 }
 

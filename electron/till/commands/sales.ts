@@ -8,6 +8,8 @@ import type { CatalogueImport, ItemView, SalesSettings } from '../../../shared/p
 import { catalogueCsv, importCatalogue } from '../catalogue/csv.js';
 import type { Args, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
+import { checkMinorUnit } from '../sales/amount-rules.js';
+import { currencyOf } from './checkout.js';
 
 /** items.list */
 export async function listItems(till: TillParts): Promise<ItemView[]> {
@@ -17,6 +19,7 @@ export async function listItems(till: TillParts): Promise<ItemView[]> {
 /** items.save: creates or edits one item. */
 export async function saveItem(till: TillParts, args: Args<'items.save'>, caller: PosCaller): Promise<ItemView> {
   const { itemId, ...fields } = args;
+  checkMinorUnit('price', fields.price, (await currencyOf(till, till.settings.stored().quoteAssetId)).places);
   return till.items.transaction(() => {
     const before = itemId === undefined ? null : till.items.require(itemId);
     const saved = till.items.save(fields, itemId);
@@ -58,7 +61,8 @@ export async function importItems(
   { csv }: Args<'items.import'>,
   caller: PosCaller,
 ): Promise<CatalogueImport> {
-  const outcome = importCatalogue(till.items, csv);
+  const { places } = await currencyOf(till, till.settings.stored().quoteAssetId);
+  const outcome = importCatalogue(till.items, csv, places);
   if (outcome.problems.length === 0)
     till.audit.record(callerActor(caller), 'item.import', '', { created: outcome.created, updated: outcome.updated });
   return outcome;

@@ -3,7 +3,9 @@
  * by counting the drawer. The close writes the numbered Z report once (expected vs counted, the
  * difference, and the shift's sales by tender, crypto asset, cashier, tips, discounts and taxes).
  */
-import { add, parseAmount, subtract, subtractSigned } from '../../../shared/money.js';
+import { add, compare, isPositive, parseAmount, subtract, subtractSigned } from '../../../shared/money.js';
+import { checkMinorUnit } from '../sales/amount-rules.js';
+import { currencyOf } from './checkout.js';
 import { PosError } from '../../../shared/posapi.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { ShiftView, ZReport } from '../../../shared/posapi-sales.js';
@@ -20,13 +22,34 @@ function openOrRefuse(till: TillParts): ShiftView {
   return shift;
 }
 
+/** The cash the drawer should hold: the float, cash of sales that did not fail, cash in, less cash out. */
+function drawer(till: TillParts, shift: ShiftView) {
+  const sum = (kind: 'in' | 'out') => add('0', ...shift.moves.filter((m) => m.kind === kind).map((m) => m.amount));
+  const cashSales = add('0', ...till.shiftBook.cashOfSales(shift.shiftId));
+  return {
+    cashIn: sum('in'),
+    cashOut: sum('out'),
+    cashSales,
+    expectedCash: subtract(add(shift.float, cashSales, sum('in')), sum('out')),
+  };
+}
+
+function withExpected(till: TillParts, shift: ShiftView | null): ShiftView | null {
+  return shift && { ...shift, expectedCash: drawer(till, shift).expectedCash };
+}
+
+async function placesOf(till: TillParts): Promise<number> {
+  return (await currencyOf(till, till.settings.stored().quoteAssetId)).places;
+}
+
 /** shift.current */
 export async function currentShift(till: TillParts): Promise<ShiftView | null> {
-  return till.shiftBook.current();
+  return withExpected(till, till.shiftBook.current());
 }
 
 /** shift.open */
 export async function openShift(till: TillParts, { float }: Args<'shift.open'>, caller: PosCaller): Promise<ShiftView> {
+  checkMinorUnit('float', float, await placesOf(till));
   return till.shiftBook.transaction(() => {
     if (till.shiftBook.current()) throw new PosError('conflict', 'A shift is already open: close it first.');
     const shiftId = `sh-${till.deps.ids.token(6).slice(-12)}`;
@@ -39,14 +62,23 @@ export async function openShift(till: TillParts, { float }: Args<'shift.open'>, 
       float: parseAmount(float),
     });
     till.audit.record(callerActor(caller), 'shift.open', shiftId, { float: parseAmount(float) });
-    return till.shiftBook.current()!;
+    return withExpected(till, till.shiftBook.current())!;
   });
 }
 
 /** shift.cashMove: money put into or taken out of the drawer, with a reason. */
 export async function cashMove(till: TillParts, args: Args<'shift.cashMove'>, caller: PosCaller): Promise<ShiftView> {
+  checkMinorUnit('amount', args.amount, await placesOf(till));
+  if (!isPositive(args.amount)) throw new PosError('invalid_args', 'amount: must be more than 0', 'amount');
   return till.shiftBook.transaction(() => {
     const shift = openOrRefuse(till);
+    const { expectedCash } = drawer(till, shift);
+    if (args.kind === 'out' && compare(args.amount, expectedCash) > 0)
+      throw new PosError(
+        'invalid_args',
+        `amount: cash out of ${parseAmount(args.amount)} is more than the ${expectedCash} expected in the drawer`,
+        'amount',
+      );
     const by = who(caller);
     const move = { kind: args.kind, amount: parseAmount(args.amount), reason: args.reason };
     till.shiftBook.addMove({
@@ -58,7 +90,7 @@ export async function cashMove(till: TillParts, args: Args<'shift.cashMove'>, ca
       by_name: by.name,
     });
     till.audit.record(callerActor(caller), 'shift.cash', shift.shiftId, move);
-    return till.shiftBook.current()!;
+    return withExpected(till, till.shiftBook.current())!;
   });
 }
 
@@ -68,11 +100,10 @@ export async function closeShift(
   { counted }: Args<'shift.close'>,
   caller: PosCaller,
 ): Promise<ZReport> {
+  checkMinorUnit('counted', counted, await placesOf(till));
   return till.shiftBook.transaction(() => {
     const shift = openOrRefuse(till);
-    const sum = (kind: 'in' | 'out') => add('0', ...shift.moves.filter((m) => m.kind === kind).map((m) => m.amount));
-    const cashSales = add('0', ...till.shiftBook.cashOfSales(shift.shiftId));
-    const expectedCash = subtract(add(shift.float, cashSales, sum('in')), sum('out'));
+    const { cashIn, cashOut, cashSales, expectedCash } = drawer(till, shift);
     const countedCash = parseAmount(counted);
     const settings = till.settings.stored();
     const sales = till.saleBook.inShift(shift.shiftId);
@@ -91,8 +122,8 @@ export async function closeShift(
       closedBy: by.name,
       float: shift.float,
       cashSales,
-      cashIn: sum('in'),
-      cashOut: sum('out'),
+      cashIn,
+      cashOut,
       moves: shift.moves,
       expectedCash,
       countedCash,

@@ -17,7 +17,7 @@ import type { OrderBook, OrderRow } from '../orders/book.js';
 import { parseInstruction, parseResult } from '../orders/views.js';
 import type { TillSettingsStore } from '../settings/store.js';
 import type { TillRefundRow } from '../refunds/store.js';
-import { csvOf } from './csv.js';
+import { csvOf, type SaleCsvFacts } from './csv.js';
 
 const PAGE_SIZE = 50;
 
@@ -58,6 +58,8 @@ export interface OwnerDeps {
   gatewayOffsetMs?: () => number;
   /** Refunds asked in [from, to) (the CSV's refund rows). */
   refundsBetween?: (fromMs: number, toMs: number) => TillRefundRow[];
+  /** The cart sale an order is the crypto part of (the CSV's tender, tip, discount and tax columns). */
+  saleOf?: (orderId: string) => SaleCsvFacts | undefined;
 }
 
 type CashierTotal = DayTotals['perCashier'][number];
@@ -282,7 +284,7 @@ export class OwnerArea {
     const [, to] = this.deps.dayRange(toDay, timeZone);
     const rows = this.deps.book.list(from, to).reverse();
     const refunds = this.deps.refundsBetween?.(from, to) ?? [];
-    const csv = csvOf(rows, timeZone, refunds);
+    const csv = csvOf(rows, timeZone, refunds, this.deps.saleOf);
     const filename = `paydesk-${fromDay}${fromDay === toDay ? '' : `-to-${toDay}`}.csv`;
     return { filename, csv, rows: rows.length + refunds.length };
   }

@@ -35,7 +35,30 @@ export const CSV_COLUMNS = [
   'received_quote_value',
   // Refund rows (issue 18): the refund's id; '' on order rows.
   'refund_id',
+  // The cart sale an order is the crypto part of (README, "Orders CSV"): '' for a Charge-screen payment.
+  'sale_id',
+  'tenders',
+  'tip',
+  'discount',
+  'tax',
 ] as const;
+
+/** What the orders CSV says of the cart sale an order belongs to. */
+export interface SaleCsvFacts {
+  saleId: string;
+  /** Every tender of the sale: "cash 2 (tendered 5, change 3); card 1.2 (T-42); crypto 4.5". */
+  tenders: string;
+  tip: string;
+  discount: string;
+  tax: string;
+}
+
+/** The sale columns of an order row: its sale's, or a plain crypto payment's. */
+function saleCells(row: OrderRow, saleOf: ((orderId: string) => SaleCsvFacts | undefined) | undefined): string[] {
+  const sale = saleOf?.(row.order_id);
+  if (!sale) return ['', `crypto ${row.quote_amount}`, '', '', ''];
+  return [sale.saleId, sale.tenders, sale.tip, sale.discount, sale.tax];
+}
 
 /**
  * A text cell a spreadsheet would read as a formula (OWASP "CSV injection") gets a leading
@@ -53,7 +76,7 @@ export function isoInZone(ms: number, timeZone: string): string {
   return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}:${c.second}${c.offset}`;
 }
 
-function recordOf(row: OrderRow, timeZone: string): string[] {
+function recordOf(row: OrderRow, timeZone: string, saleOf?: (orderId: string) => SaleCsvFacts | undefined): string[] {
   const result = parseResult(row);
   const instruction = parseInstruction(row);
   return [
@@ -81,6 +104,7 @@ function recordOf(row: OrderRow, timeZone: string): string[] {
     result?.payment?.priceAt ? isoInZone(result.payment.priceAt * 1000, timeZone) : '',
     result?.payment?.receivedQuoteAmount ?? '',
     '',
+    ...saleCells(row, saleOf),
   ];
 }
 
@@ -114,6 +138,11 @@ function refundRecordOf(row: TillRefundRow, timeZone: string): string[] {
     '',
     '',
     row.refund_id,
+    '',
+    '',
+    '',
+    '',
+    '',
   ];
 }
 
@@ -121,14 +150,24 @@ function refundRecordOf(row: TillRefundRow, timeZone: string): string[] {
 export const CSV_OPTIONS = { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ } as const;
 
 /** The CSV text of these orders (oldest first), with its header row. */
-export function csvOf(rows: readonly OrderRow[], timeZone: string, refunds: readonly TillRefundRow[] = []): string {
-  return stringify([Array.from(CSV_COLUMNS)], CSV_OPTIONS) + csvBodyOf(rows, timeZone, refunds);
+export function csvOf(
+  rows: readonly OrderRow[],
+  timeZone: string,
+  refunds: readonly TillRefundRow[] = [],
+  saleOf?: (orderId: string) => SaleCsvFacts | undefined,
+): string {
+  return stringify([Array.from(CSV_COLUMNS)], CSV_OPTIONS) + csvBodyOf(rows, timeZone, refunds, saleOf);
 }
 
 /** The CSV records of these orders (then refunds) without the header row (the book export writes them page by page). */
-export function csvBodyOf(rows: readonly OrderRow[], timeZone: string, refunds: readonly TillRefundRow[] = []): string {
+export function csvBodyOf(
+  rows: readonly OrderRow[],
+  timeZone: string,
+  refunds: readonly TillRefundRow[] = [],
+  saleOf?: (orderId: string) => SaleCsvFacts | undefined,
+): string {
   const records = [
-    ...rows.map((row) => recordOf(row, timeZone)),
+    ...rows.map((row) => recordOf(row, timeZone, saleOf)),
     ...refunds.map((row) => refundRecordOf(row, timeZone)),
   ].map((record) => record.map(spreadsheetSafe));
   return stringify(records, CSV_OPTIONS);

@@ -5,7 +5,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { add } from '../../../shared/money.js';
-import { isoInZone, spreadsheetSafe } from '../owner/csv.js';
+import { isoInZone, spreadsheetSafe, type SaleCsvFacts } from '../owner/csv.js';
 import { saleStatus, type StoredSale } from './book.js';
 
 export const SALES_CSV_COLUMNS = [
@@ -61,6 +61,20 @@ function recordOf(sale: StoredSale, timeZone: string): string[] {
     row.order_id,
     row.shift_id,
   ];
+}
+
+/** A sale as the orders CSV describes it beside its crypto part (owner/csv.ts). */
+export function saleCsvFacts(sale: StoredSale | undefined): SaleCsvFacts | undefined {
+  if (!sale) return undefined;
+  const tenders = sale.tenders
+    .map((t) => {
+      if (t.kind === 'cash') return `cash ${t.amount} (tendered ${t.tendered}, change ${t.change})`;
+      if (t.kind === 'card') return `card ${t.amount} (${t.reference})`;
+      return `crypto ${t.amount}`;
+    })
+    .join('; ');
+  const { row } = sale;
+  return { saleId: row.sale_id, tenders, tip: row.tip, discount: row.discount_total, tax: row.tax_total };
 }
 
 export function salesCsv(sales: readonly StoredSale[], timeZone: string): string {

@@ -127,6 +127,19 @@ export class StaffArea {
     this.checkPin(this.activeAccount(caller.account.accountId), pin, 'pin', 'confirm.failed');
   }
 
+  /**
+   * A manager (or the owner) approves what a seller may not do alone (a discount above the shop's
+   * limit) with their own PIN, typed at this till; wrong PINs count toward that account's lockout.
+   * Answers the approver.
+   */
+  approveWithPin(accountId: string, pin: string, field = 'approval'): AuditActor {
+    const row = this.activeAccount(accountId, `${field}.accountId`);
+    if (row.role !== 'manager' && row.role !== 'owner')
+      throw new PosError('forbidden', 'Only a manager or the owner can approve this.', `${field}.accountId`);
+    this.checkPin(row, pin, `${field}.pin`, 'approval.failed');
+    return actorOf(row);
+  }
+
   writeOwnPin(caller: PosCaller, newPin: string): void {
     if (!caller.account) throw new PosError('signed_out', 'Sign in to change your PIN.');
     const row = this.activeAccount(caller.account.accountId);

@@ -124,6 +124,11 @@ export const COMMAND_REQUIREMENTS = {
   'shift.open': 'shift',
   'shift.close': 'shift',
   'shift.report': 'review',
+  // The customer display: the cart being rung up and the tip question are part of selling.
+  'display.cart': 'sell',
+  'display.askTip': 'sell',
+  'display.tip': 'sell',
+  'display.endTip': 'sell',
 } as const satisfies Record<PosCommand, Requirement>;
 
 export function permissionsOf(role: Role): Permission[] {

@@ -21,6 +21,8 @@ import { CartLines } from './CartLines.js';
 import { useItems, useSalesSettings } from './hooks.js';
 import { ItemGrid } from './ItemGrid.js';
 import { TenderPanel } from './TenderPanel.js';
+import { useCartOnDisplay } from './TipStep.js';
+import { ManagerApproval } from './ManagerApproval.js';
 import './cart.css';
 
 /** A second Complete while the first is on its way: ignored (it would record the sale twice). */
@@ -31,6 +33,8 @@ function useCheckout() {
   const queryClient = useQueryClient();
   const { openOrder, openSale } = useCashier();
   const [error, setError] = useState('');
+  // A discount above the limit: the manager's approval is asked, then the same sale is sent again.
+  const [approval, setApproval] = useState<{ reason: string; args: CheckoutArgs } | null>(null);
   // A double tap lands twice before React re-renders the button as busy: one checkout at a time, held here.
   const sending = useRef(false);
   const mutation = useMutation({
@@ -44,18 +48,38 @@ function useCheckout() {
       }
     },
     onSuccess: (sale) => {
+      setApproval(null);
       useCart.getState().clear();
       queryClient.setQueryData(['sale', { saleId: sale.saleId }], sale);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       if (sale.orderId) openOrder(sale.orderId);
       else openSale(sale.saleId);
     },
-    onError: (e) => {
+    onError: (e, args) => {
       if (e instanceof SecondTap) return;
+      const field = e instanceof PosCallError ? (e.shape.field ?? '') : '';
+      if (field === 'approval' || field.startsWith('approval.')) {
+        const { approval: _tried, ...rest } = args;
+        setApproval({ reason: (e as PosCallError).shape.message, args: rest });
+        return;
+      }
       setError(e instanceof PosCallError ? e.shape.message : e.message);
     },
   });
-  return { mutation, error, setError };
+  return { mutation, error, setError, approval, setApproval };
+}
+
+function approvalProps(
+  approval: { reason: string; args: CheckoutArgs },
+  mutation: ReturnType<typeof useCheckout>['mutation'],
+  setApproval: (value: null) => void,
+) {
+  return {
+    reason: approval.reason,
+    busy: mutation.isPending,
+    onApprove: (given: { accountId: string; pin: string }) => mutation.mutate({ ...approval.args, approval: given }),
+    onCancel: () => setApproval(null),
+  };
 }
 
 export function CartScreen({ settings }: { settings: TillSettings }) {
@@ -66,12 +90,13 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
   const access = useAccess(settings);
   const go = useCashier((s) => s.go);
   const [step, setStep] = useState<'cart' | 'pay'>('cart');
-  const { mutation, error, setError } = useCheckout();
+  const { mutation, error, setError, approval, setApproval } = useCheckout();
   const quote = quotes.data?.find((q) => q.assetId === settings.quoteAssetId);
   const symbol = quote?.symbol ?? settings.quoteAssetId.toUpperCase();
   const places = quote?.decimalDigit ?? 2;
   const money = (amount: string) => moneyText(amount, places, settings.locale, symbol);
   const input = cartInput(cart);
+  useCartOnDisplay(input);
   const priced = useMemo(
     () =>
       sales.data && input.lines.length > 0
@@ -99,6 +124,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
         ) : priced && sales.data ? (
           <TenderPanel
             priced={priced}
+            cart={input}
             settings={sales.data}
             quoteAssetId={settings.quoteAssetId}
             locale={settings.locale}
@@ -113,6 +139,7 @@ export function CartScreen({ settings }: { settings: TillSettings }) {
             }}
           />
         ) : null}
+        {approval ? <ManagerApproval {...approvalProps(approval, mutation, setApproval)} /> : null}
         <aside className="cart" aria-label={t('cartTitle')}>
           <CartLines priced={priced} money={money} />
           {step === 'cart' ? (

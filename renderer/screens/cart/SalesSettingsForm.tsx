@@ -49,6 +49,15 @@ export function SalesSettingsForm({ current, onSave }: { current: SalesSettings;
         <input value={presets} size={12} onChange={(e) => setPresets(e.target.value)} />
       </label>
       <label>
+        {t('discountLimit')}
+        <input
+          inputMode="decimal"
+          size={6}
+          value={s.discountLimit}
+          onChange={(e) => setS({ ...s, discountLimit: e.target.value.replace(',', '.') })}
+        />
+      </label>
+      <label>
         {t('shopAddress')}
         <input value={s.shopAddress} maxLength={160} onChange={(e) => setS({ ...s, shopAddress: e.target.value })} />
       </label>

@@ -4,7 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toFixedPlaces } from '../../../shared/money.js';
+import { compare, subtractSigned, toFixedPlaces } from '../../../shared/money.js';
+import { useQuoteAssets } from '../../api/hooks.js';
 import type { ZReport } from '../../../shared/posapi-sales.js';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
@@ -16,13 +17,22 @@ import { ZReportView } from './ZReportView.js';
 import { ThermalPrintButton } from '../../printing/ThermalPrintButton.js';
 import { prt } from '../../printing/text.js';
 
-const AMOUNT = /^\d{1,9}(\.\d{1,4})?$/;
+/** A plain amount with at most `places` decimals (the currency's minor unit). */
+const amountOk = (text: string, places: number) =>
+  new RegExp(places > 0 ? `^\\d{1,9}(\\.\\d{1,${places}})?$` : '^\\d{1,9}$').test(text);
 
-function AmountForm(props: { label: string; action: string; onSubmit: (amount: string) => void; reason?: boolean }) {
+function AmountForm(props: {
+  label: string;
+  action: string;
+  places: number;
+  onSubmit: (amount: string) => void;
+  reason?: boolean;
+}) {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [kind, setKind] = useState<'in' | 'out'>('out');
-  const ok = AMOUNT.test(amount) && (!props.reason || reason.trim() !== '');
+  const bad = amount.trim() !== '' && !amountOk(amount, props.places);
+  const ok = amountOk(amount, props.places) && (!props.reason || reason.trim() !== '');
   return (
     <form
       className="shift-form"
@@ -45,8 +55,18 @@ function AmountForm(props: { label: string; action: string; onSubmit: (amount: s
       ) : null}
       <label>
         {props.label}
-        <input inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value.replace(',', '.'))} />
+        <input
+          inputMode="decimal"
+          value={amount}
+          aria-invalid={bad}
+          onChange={(e) => setAmount(e.target.value.replace(',', '.'))}
+        />
       </label>
+      {bad ? (
+        <p role="alert" className="error">
+          {t('amountBad', { field: props.label, places: props.places })}
+        </p>
+      ) : null}
       {props.reason ? (
         <label>
           {t('cashMoveReason')}
@@ -58,6 +78,67 @@ function AmountForm(props: { label: string; action: string; onSubmit: (amount: s
       </button>
     </form>
   );
+}
+
+/** −3.50 with a true minus sign; +2.00 when over. */
+function signedMoney(amount: string, money: (a: string) => string): string {
+  if (amount.startsWith('-')) return `−${money(amount.slice(1))}`;
+  return compare(amount, '0') > 0 ? `+${money(amount)}` : money(amount);
+}
+
+/** Closing is final (the Z report is written once): the difference is said and confirmed first. */
+function CloseConfirm({
+  difference,
+  onBack,
+  onConfirm,
+}: {
+  difference: string;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="close-confirm" role="alertdialog" aria-labelledby="close-confirm-title">
+      <p id="close-confirm-title">{t('closeConfirm', { difference })}</p>
+      <div className="row spaced">
+        <button type="button" onClick={onBack}>
+          {t('closeBack')}
+        </button>
+        <button type="button" className="primary" autoFocus onClick={onConfirm}>
+          {t('closeConfirmYes')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The count, then the difference said and confirmed before the close is final. */
+function CloseArea(props: {
+  places: number;
+  expected: string;
+  show: (amount: string) => string;
+  onClose: (counted: string) => void;
+}) {
+  const [closing, setClosing] = useState('');
+  if (!closing)
+    return <AmountForm places={props.places} label={t('countedCash')} action={t('closeShift')} onSubmit={setClosing} />;
+  return (
+    <CloseConfirm
+      difference={props.show(subtractSigned(closing, props.expected))}
+      onBack={() => setClosing('')}
+      onConfirm={() => {
+        setClosing('');
+        props.onClose(closing);
+      }}
+    />
+  );
+}
+
+/** The shop currency: its minor unit and symbol, and amounts written in it. */
+function useCurrency(settings: TillSettings) {
+  const quote = useQuoteAssets(true).data?.find((q) => q.assetId === settings.quoteAssetId);
+  const places = quote?.decimalDigit ?? 2;
+  const money = (amount: string) => formatAmount(toFixedPlaces(amount, places), settings.locale);
+  return { places, symbol: quote?.symbol ?? settings.quoteAssetId.toUpperCase(), money };
 }
 
 function ReportPanel({ report, settings, onDone }: { report: ZReport; settings: TillSettings; onDone: () => void }) {
@@ -92,7 +173,7 @@ export function ShiftScreen({ settings, access }: { settings: TillSettings; acce
     onSuccess: () => (setError(''), queryClient.invalidateQueries({ queryKey: ['shift.current'] })),
     onError: (e) => setError(e instanceof PosCallError ? e.shape.message : e.message),
   });
-  const money = (amount: string) => formatAmount(toFixedPlaces(amount, 2), settings.locale);
+  const { places, symbol, money } = useCurrency(settings);
   const current = shift.data;
   return (
     <section className="screen shift" aria-labelledby="shift-title">
@@ -111,6 +192,7 @@ export function ShiftScreen({ settings, access }: { settings: TillSettings; acce
           <p>{t('noShift')}</p>
           {access.may('shift') ? (
             <AmountForm
+              places={places}
               label={t('float')}
               action={t('openShift')}
               onSubmit={(float) => run.mutate(() => api.call('shift.open', { float }))}
@@ -135,17 +217,22 @@ export function ShiftScreen({ settings, access }: { settings: TillSettings; acce
               </li>
             ))}
           </ul>
+          {current.expectedCash !== undefined ? (
+            <p className="expected-cash">{t('expectedNow', { amount: `${money(current.expectedCash)} ${symbol}` })}</p>
+          ) : null}
           <AmountForm
+            places={places}
             label={t('cashMoveAmount')}
             action={t('recordCashMove')}
             reason
             onSubmit={(text) => run.mutate(() => api.call('shift.cashMove', JSON.parse(text)))}
           />
           {access.may('shift') ? (
-            <AmountForm
-              label={t('countedCash')}
-              action={t('closeShift')}
-              onSubmit={(counted) => run.mutate(async () => setReport(await api.call('shift.close', { counted })))}
+            <CloseArea
+              places={places}
+              expected={current.expectedCash ?? '0'}
+              show={(a) => `${signedMoney(a, money)} ${symbol}`}
+              onClose={(counted) => run.mutate(async () => setReport(await api.call('shift.close', { counted })))}
             />
           ) : null}
         </>

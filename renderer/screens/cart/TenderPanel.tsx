@@ -4,7 +4,7 @@
  * crypto for whatever is left, through the gateway. Money is decimal text (shared/money.ts).
  */
 import { useEffect, useState } from 'react';
-import type { PricedCart } from '../../../shared/cart/types.js';
+import type { CartInput, PricedCart } from '../../../shared/cart/types.js';
 import { compare, isDecimalText, isPositive, min, parseAmount, remaining, subtract } from '../../../shared/money.js';
 import type { CheckoutArgs, SalesSettings } from '../../../shared/posapi-sales.js';
 import type { PaymentAssetView } from '../../../shared/posapi.js';
@@ -13,6 +13,7 @@ import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { useCart } from '../../state/cart.js';
 import { AssetPicker, MethodChoice, methodsOf } from '../charge/AssetPicker.js';
+import { TipChosen, TipWaiting, useTipStep } from './TipStep.js';
 
 const amountOf = (text: string) => (isDecimalText(text) && text.trim() !== '' ? parseAmount(text) : '0');
 
@@ -43,6 +44,7 @@ function TipChoice({
 }) {
   const { tip, setTip } = useCart();
   const [custom, setCustom] = useState('');
+  const tooHigh = /^\d{1,12}(\.\d{1,12})?$/.test(custom) && compare(custom, priced.saleTotal) > 0;
   const choice = (label: string, selected: boolean, onClick: () => void) => (
     <button type="button" aria-pressed={selected} className={selected ? 'selected' : ''} onClick={onClick}>
       {label}
@@ -64,10 +66,17 @@ function TipChoice({
           onChange={(e) => {
             const text = e.target.value.replace(',', '.');
             setCustom(text);
-            if (/^\d{1,6}(\.\d{1,2})?$/.test(text)) setTip({ kind: 'amount', value: text });
+            if (/^\d{1,6}(\.\d{1,2})?$/.test(text) && compare(text, priced.saleTotal) <= 0)
+              setTip({ kind: 'amount', value: text });
           }}
+          aria-invalid={tooHigh}
         />
       </label>
+      {tooHigh ? (
+        <p role="alert" className="error">
+          {t('tipTooHigh', { amount: money(priced.saleTotal) })}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
@@ -110,8 +119,54 @@ function useFirstUsable(list: PaymentAssetView[] | undefined, asset: string, set
   }, [list, asset, setAsset]);
 }
 
+function TipArea(props: {
+  step: ReturnType<typeof useTipStep>;
+  settings: SalesSettings;
+  priced: PricedCart;
+  money: (amount: string) => string;
+}) {
+  const { step, settings, priced, money } = props;
+  if (step.mode === 'cashier') return <TipChoice settings={settings} priced={priced} money={money} />;
+  if (step.mode === 'chosen' && settings.tipsEnabled)
+    return <TipChosen tip={priced.tip} money={money} onChange={step.change} />;
+  return null;
+}
+
+function Notices({ change, error, money }: { change: string; error: string; money: (amount: string) => string }) {
+  return (
+    <>
+      {compare(change, '0') > 0 ? (
+        <p className="change-due" role="status" aria-live="polite">
+          {t('changeDue')} <strong>{money(change)}</strong>
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function TipGate({ step, total, onBack }: { step: ReturnType<typeof useTipStep>; total: string; onBack: () => void }) {
+  return (
+    <div className="tender-panel">
+      <p className="due">
+        {t('toPay')} <strong>{total}</strong>
+      </p>
+      {step.mode === 'waiting' ? <TipWaiting onChoose={step.chooseForThem} onSkip={step.skip} /> : null}
+      <button type="button" onClick={onBack}>
+        {t('backToCart')}
+      </button>
+    </div>
+  );
+}
+
 export function TenderPanel(props: {
   priced: PricedCart;
+  /** The cart as rung up (the tip question is asked for it). */
+  cart: CartInput;
   settings: SalesSettings;
   quoteAssetId: string;
   locale: string;
@@ -143,6 +198,9 @@ export function TenderPanel(props: {
   // Said, never silently read as nothing or cut down: the terminal may really have charged it.
   const problem = tenderProblem(tendered, card, priced.total);
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
+  const tipStep = useTipStep(props.settings.tipsEnabled, props.cart);
+  if (tipStep.mode === 'asking' || tipStep.mode === 'waiting')
+    return <TipGate step={tipStep} total={money(priced.saleTotal)} onBack={props.onBack} />;
   const submit = () =>
     props.onCheckout({
       ...(isPositive(parts.cashPart) ? { cash: { amount: parts.cashPart, tendered: amountOf(tendered) } } : {}),
@@ -151,21 +209,12 @@ export function TenderPanel(props: {
     });
   return (
     <div className="tender-panel">
-      {props.settings.tipsEnabled ? <TipChoice settings={props.settings} priced={priced} money={money} /> : null}
+      <TipArea step={tipStep} settings={props.settings} priced={priced} money={money} />
       <p className="due">
         {t('toPay')} <strong>{money(priced.total)}</strong>
       </p>
       <TenderFields values={{ tendered, card, reference }} set={{ setTendered, setCard, setReference }} />
-      {compare(parts.change, '0') > 0 ? (
-        <p className="change-due" role="status" aria-live="polite">
-          {t('changeDue')} <strong>{money(parts.change)}</strong>
-        </p>
-      ) : null}
-      {props.error || problem ? (
-        <p role="alert" className="error">
-          {problem || props.error}
-        </p>
-      ) : null}
+      <Notices change={parts.change} error={problem || props.error} money={money} />
       <div className="row spaced">
         <button type="button" onClick={props.onBack}>
           {t('backToCart')}

@@ -1,0 +1,103 @@
+/**
+ * The tip question on the customer display: the shop's presets with what each comes to, another
+ * amount, or no tip. The payer's tap is the display's one input (POST /display/tip with the display
+ * token): it answers the open question once; the cashier's screen takes it from there.
+ */
+import { useState } from 'react';
+import { compare, decimalPlaces, isDecimalText } from '../../shared/money.js';
+import type { DisplayTipQuestion } from '../../shared/posapi-counter.js';
+import type { TipChoice } from '../../shared/cart/types.js';
+import { pt } from '../payer/text.js';
+import { amountText } from '../payer/words.js';
+
+async function sendAnswer(token: string, questionId: string, tip: TipChoice): Promise<string> {
+  try {
+    const response = await fetch('/display/tip', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paydesk-display-token': token },
+      body: JSON.stringify({ questionId, tip }),
+    });
+    if (response.ok) return '';
+    const body = (await response.json()) as { error?: { message?: string } };
+    return body.error?.message ?? String(response.status);
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+function customProblem(text: string, q: DisplayTipQuestion): boolean {
+  const value = text.trim().replace(',', '.');
+  return !isDecimalText(value) || value === '' || decimalPlaces(value) > q.places || compare(value, q.maxAmount) > 0;
+}
+
+export function TipOnDisplay({
+  question,
+  token,
+  locale,
+}: {
+  question: DisplayTipQuestion;
+  token: string;
+  locale: string;
+}) {
+  const [custom, setCustom] = useState('');
+  const [state, setState] = useState<{ sent: string; error: string }>({ sent: '', error: '' });
+  const s = question.symbol;
+  const answer = async (tip: TipChoice) => {
+    const error = await sendAnswer(token, question.questionId, tip);
+    setState({ sent: error ? '' : question.questionId, error });
+  };
+  if (state.sent === question.questionId)
+    return (
+      <main className="message">
+        <h1>{pt('tipThanks')}</h1>
+      </main>
+    );
+  const bad = custom.trim() !== '' && customProblem(custom, question);
+  return (
+    <main className="tip-view">
+      <h1 id="tip-question">{pt('tipQuestion')}</h1>
+      <p className="tip-on">{pt('tipOn', { amount: amountText(question.saleTotal, locale), symbol: s })}</p>
+      <div className="tip-choices" role="group" aria-labelledby="tip-question">
+        {question.presets.map((p) => (
+          <button key={p.percent} type="button" onClick={() => void answer({ kind: 'percent', value: p.percent })}>
+            {pt('tipPreset', { percent: p.percent, amount: amountText(p.amount, locale), symbol: s })}
+          </button>
+        ))}
+        <button type="button" onClick={() => void answer({ kind: 'none' })}>
+          {pt('tipNone')}
+        </button>
+      </div>
+      <form
+        className="tip-custom"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!customProblem(custom, question)) void answer({ kind: 'amount', value: custom.trim().replace(',', '.') });
+        }}
+      >
+        <label>
+          {pt('tipCustomLabel', { symbol: s })}
+          <input
+            inputMode="decimal"
+            value={custom}
+            aria-invalid={bad}
+            aria-describedby={bad ? 'tip-custom-bad' : undefined}
+            onChange={(e) => setCustom(e.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={custom.trim() === '' || bad}>
+          {pt('tipCustomAdd')}
+        </button>
+        {bad && (
+          <p id="tip-custom-bad" className="tip-bad" role="alert">
+            {pt('tipCustomBad', { places: question.places, max: amountText(question.maxAmount, locale), symbol: s })}
+          </p>
+        )}
+      </form>
+      {state.error && (
+        <p className="tip-bad" role="alert">
+          {pt('tipRefused', { message: state.error })}
+        </p>
+      )}
+    </main>
+  );
+}
