@@ -15,6 +15,7 @@ const ON_BOTH_ENGINES = [
   'test/api/refunds.test.ts',
   'test/api/surplus-results.test.ts',
   'test/api/sdk-mixpayjs.test.ts',
+  'test/api/tills.test.ts',
 ];
 const debianPg = '/usr/lib/postgresql';
 const hasPostgres =

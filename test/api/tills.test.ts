@@ -6,8 +6,6 @@
  * till key sees only its own till; a revoked key is refused at once while the other works on.
  */
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 
@@ -76,9 +74,7 @@ describe('tills and their keys', () => {
     const list = await ok(call('GET', '/v1/merchant/tills', gw.merchantKey));
     expect(list.map((t: any) => t.name)).toEqual(['Front counter', 'Back bar']);
     expect(JSON.stringify(list)).not.toContain(front.tillKey);
-    const reader = new Database(join(gw.dataDir, 'gateway.db'), { readonly: true });
-    const dump = JSON.stringify(reader.prepare('SELECT * FROM tills').all());
-    reader.close();
+    const dump = JSON.stringify(gw.rows('SELECT * FROM tills'));
     expect(dump).not.toContain(front.tillKey);
     expect(dump).not.toContain(front.tillKey.slice(4));
   });

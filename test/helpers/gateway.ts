@@ -28,6 +28,8 @@ export interface TestGateway {
   count(table: string): number;
   /** Runs one statement (SQLite's SQL, `?` parameters) on the gateway's database, for tests that set a state up. */
   sql(statement: string, ...params: unknown[]): void;
+  /** Reads rows (SQLite's SQL, `?` parameters) from the gateway's database, on whichever engine it runs. */
+  rows(statement: string, ...params: unknown[]): unknown[];
   get(path: string, query?: Record<string, string>): Promise<ApiAnswer>;
   post(
     path: string,
@@ -79,6 +81,7 @@ export async function startGateway(
     databaseUrl,
     count: (table) => (reader.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n,
     sql: (statement, ...params) => void reader.prepare(statement).run(...params),
+    rows: (statement, ...params) => reader.prepare(statement).all(...params),
     get: (path, query) => call('GET', query ? `${path}?${new URLSearchParams(query)}` : path),
     post: (path, body, opts = {}) => {
       if (opts.form) {

@@ -4,7 +4,8 @@
  */
 import { PosError } from '../../../shared/posapi.js';
 import type { Args, TillParts } from '../parts.js';
-import { learnPlaces, paperIn, shopOnPaper } from '../printing/facts-for.js';
+import { learnPlaces, paperIn, paperWords, shopOnPaper } from '../printing/facts-for.js';
+import { inPaperLanguage } from '../printing/paper-text.js';
 import { refundSlipBytes, zReportBytes } from '../printing/slips.js';
 import { print, printerStore, targetOrThrow } from './printing.js';
 
@@ -17,7 +18,7 @@ export async function printRefundSlip(
   const target = targetOrThrow(settings);
   const refund = (await till.refunds.detail(orderId)).refunds.find((r) => r.refundId === refundId);
   if (!refund) throw new PosError('not_found', 'There is no such refund on this order.', 'refundId');
-  const bytes = refundSlipBytes(refund, shopOnPaper(till), settings.columns);
+  const bytes = inPaperLanguage(paperWords(till), () => refundSlipBytes(refund, shopOnPaper(till), settings.columns));
   await print(target, bytes);
   return { printed: true, bytes: bytes.length };
 }
@@ -32,7 +33,9 @@ export async function printZReport(
   const report = till.shiftBook.report(number);
   if (!report) throw new PosError('not_found', `There is no Z report number ${number}.`, 'number');
   await learnPlaces(till);
-  const bytes = zReportBytes(report, paperIn(till, report.sales.currency), settings.columns);
+  const bytes = inPaperLanguage(paperWords(till), () =>
+    zReportBytes(report, paperIn(till, report.sales.currency), settings.columns),
+  );
   await print(target, bytes);
   return { printed: true, bytes: bytes.length };
 }

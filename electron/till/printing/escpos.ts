@@ -27,7 +27,7 @@ export function newPaper(columns: number): ReceiptPrinterEncoder {
 export function printLines(encoder: ReceiptPrinterEncoder, lines: ReceiptFacts['lines'], columns: number): void {
   encoder.align('left');
   for (const line of lines) {
-    const strong = line.label === paper('total') || line.label === paper('change');
+    const strong = line.label === paper('grandTotal') || line.label === paper('change');
     if (strong) encoder.bold(true);
     for (const text of layoutLine(line, columns)) encoder.line(text);
     if (strong) encoder.bold(false);

@@ -6,6 +6,8 @@ import type { OrderView } from '../../../shared/posapi.js';
 import type { SaleView } from '../../../shared/posapi-sales.js';
 import type { TillParts } from '../parts.js';
 import { saleView } from '../sales/book.js';
+import { inPaperLanguage } from './paper-text.js';
+import type { Language } from '../../../shared/i18n/languages.js';
 import { shopLanguage } from '../settings/store.js';
 import { paperLanguage } from '../../../shared/i18n/paper.js';
 import { receiptFacts, type ReceiptFacts } from './receipt-facts.js';
@@ -52,8 +54,18 @@ export function orderOf(till: TillParts, orderId: string): OrderView | undefined
   return row ? till.view(row) : undefined;
 }
 
+/** The language paper speaks for this shop: its own, English for Chinese and Japanese (no ESC/POS code page). */
+export function paperWords(till: TillParts, onPage = false): Language {
+  const shopWords = shopLanguage(till.settings.stored());
+  return onPage ? shopWords : paperLanguage(shopWords);
+}
+
 export function saleFacts(till: TillParts, sale: SaleView): ReceiptFacts {
-  return saleReceiptFacts(sale, orderOf(till, sale.orderId), paperFor(till, sale));
+  const language = paperWords(till);
+  return inPaperLanguage(language, () => ({
+    ...saleReceiptFacts(sale, orderOf(till, sale.orderId), paperFor(till, sale)),
+    language,
+  }));
 }
 
 /** An order's receipt: its sale's when it is the crypto part of a cart sale. */
@@ -61,11 +73,11 @@ export function orderFacts(till: TillParts, order: OrderView, onPage = false): R
   const sale = till.saleBook.byOrder(order.orderId);
   if (sale) {
     const view = saleView(sale);
-    return saleReceiptFacts(view, order, paperFor(till, view));
+    const words = paperWords(till, onPage);
+    return inPaperLanguage(words, () => ({ ...saleReceiptFacts(view, order, paperFor(till, view)), language: words }));
   }
   const shop = shopOnPaper(till);
   // ESC/POS has no CJK code page: those shops' paper speaks English (paperLanguage); the page keeps theirs.
-  const shopWords = shopLanguage(till.settings.stored());
-  const language = onPage ? shopWords : paperLanguage(shopWords);
+  const language = paperWords(till, onPage);
   return receiptFacts(order, shop.shop, shop.locale, shop.timeZone, shop.test, language);
 }

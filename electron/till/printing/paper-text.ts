@@ -1,79 +1,26 @@
 /**
- * The words printed on paper for cart sales, refund slips and Z reports (issue 19), kept together so the
- * languages work can move them into its `paper` namespace: a flat key -> message map with `{name}`
- * placeholders, the shape i18next reads. (The order receipt's older words are still in receipt-facts.ts and
- * escpos.ts.)
+ * The words printed on paper for cart sales, refund slips and Z reports: the `paper` namespace
+ * (shared/i18n/paper-en.ts and its catalogues), in the language of the build running now. Building a
+ * receipt, a slip or a Z report is synchronous, so `inPaperLanguage` sets the language for the
+ * duration of one build and every `paper()` call inside it speaks that language (English otherwise).
  */
-export const PAPER_TEXT = {
-  date: 'Date',
-  sale: 'Sale',
-  order: 'Order',
-  servedBy: 'Served by',
-  taxId: 'Tax id {id}',
-  lineDiscount: '  discount',
-  subtotal: 'Subtotal',
-  discounts: 'Discounts',
-  taxIncluded: 'incl. tax {rate}% on {base}',
-  taxAdded: 'Tax {rate}% on {base}',
-  saleTotal: 'Sale total',
-  tip: 'Tip',
-  total: 'TOTAL',
-  cash: 'Cash',
-  handedOver: '  handed over',
-  change: 'CHANGE',
-  card: 'Card {reference}',
-  crypto: 'Crypto',
-  status: 'Status',
-  statusPaid: 'Paid',
-  statusOpen: 'Waiting for payment',
-  statusFailed: 'Not paid',
-  refundSlip: 'Refund slip',
-  refund: 'Refund',
-  refundAmount: 'Amount',
-  refundWorth: 'Worth',
-  refundTo: 'To',
-  refundTag: 'Tag',
-  refundReason: 'Reason',
-  refundBy: 'By',
-  refundStatus: 'Status',
-  refundTx: 'Transaction',
-  refundStatus_to_send: 'to send from the wallet',
-  refundStatus_sent: 'sent, being checked',
-  refundStatus_confirmed: 'confirmed',
-  refundStatus_flagged: 'does not match: not paid',
-  refundStatus_withdrawn: 'withdrawn',
-  refundScan: 'Scan with your wallet to pay it out',
-  refundSigned: 'Signature',
-  zReport: 'Z report No. {number}',
-  zOpened: 'Opened',
-  zClosed: 'Closed',
-  zFloat: 'Cash float',
-  zCashSales: 'Cash sales',
-  zCashIn: 'Cash in',
-  zCashOut: 'Cash out',
-  zExpected: 'Expected cash',
-  zCounted: 'Counted cash',
-  zDifference: 'Difference',
-  zEven: 'even',
-  zShort: 'short by {amount}',
-  zOver: 'over by {amount}',
-  zMoveIn: 'In: {reason} ({by})',
-  zMoveOut: 'Out: {reason} ({by})',
-  zSales: 'Cart sales: {paid} paid',
-  zTips: 'Tips',
-  zDiscounts: 'Discounts',
-  zTaxes: 'Taxes',
-  zByTender: 'By tender',
-  zByAsset: 'Crypto by asset',
-  zByCashier: 'By cashier',
-  zByRate: 'Taxes by rate',
-  zRateLine: '  {rate}% on {base}',
-  zCharge: 'Paid on the Charge screen: {count}',
-  zRefunds: 'Refunds asked: {count}',
-} as const;
+import type { Language } from '../../../shared/i18n/languages.js';
+import { paperText, type PaperKey } from '../../../shared/i18n/paper.js';
 
-export type PaperTextKey = keyof typeof PAPER_TEXT;
+export type PaperTextKey = PaperKey;
+
+let current: Language = 'en';
+
+export function inPaperLanguage<T>(language: Language, build: () => T): T {
+  const before = current;
+  current = language;
+  try {
+    return build();
+  } finally {
+    current = before;
+  }
+}
 
 export function paper(key: PaperTextKey, values: Record<string, string | number> = {}): string {
-  return PAPER_TEXT[key].replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
+  return paperText(current, key, values);
 }

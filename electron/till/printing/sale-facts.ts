@@ -45,7 +45,7 @@ function totalLines(sale: SaleView, money: (a: string) => string): ReceiptLine[]
     lines.push({ label: paper('saleTotal'), value: money(p.saleTotal) });
     lines.push({ label: paper('tip'), value: money(p.tip) });
   }
-  lines.push({ label: paper('total'), value: money(p.total) });
+  lines.push({ label: paper('grandTotal'), value: money(p.total) });
   return lines;
 }
 
