@@ -60,6 +60,7 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'refund.detail': () => ({ orderId: managersOrder }),
   'refund.create': () => ({ orderId: managersOrder, amount: '0.01', destination: crypto.randomUUID(), reason: 'test' }),
   'refund.sent': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), txid: 'ab'.repeat(32) }),
+  'refund.withdraw': () => ({ orderId: managersOrder, refundId: crypto.randomUUID(), reason: 'asked by mistake' }),
   'refund.sandboxSend': () => ({ orderId: managersOrder, refundId: crypto.randomUUID() }),
   'refund.keep': () => ({ orderId: managersOrder, amount: '0.01', reason: 'tip' }),
   'items.save': () => ({
