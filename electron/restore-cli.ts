@@ -12,16 +12,22 @@ import { restoreBackup, RestoreRefused } from './backup/restore.js';
 import { gatewayMigrations } from './gateway/db.js';
 import { latestVersion } from './platform/db.js';
 import { tillMigrations } from './till/db.js';
+import { describeTarget, redact } from './gateway/store/postgres/connect.js';
+import { COUNTED_TABLES, isPgDump, restorePgDump } from './gateway/store/postgres/restore-dump.js';
 
 const USAGE = `Usage: npm run -s restore -- --from <backup file> --data <empty data directory> [--move-aside] [--passphrase-file <file>]
+       npm run -s restore -- --from <pg_dump -Fc file> --database postgres://... (a shop server's dump, into an empty database)
   --from             the .pdbackup file to restore
   --data             the data directory to restore into: empty or absent
   --move-aside       if --data is not empty, move it to <data>.before-restore-<time> first
-  --passphrase-file  read the passphrase from this file (else PAYDESK_BACKUP_PASSPHRASE, else standard input)`;
+  --passphrase-file  read the passphrase from this file (else PAYDESK_BACKUP_PASSPHRASE, else standard input)
+  --database         a shop server's test restore: the new, empty PostgreSQL database to restore the dump into
+                     (else PAYDESK_DATABASE_URL); its password is never printed`;
 
 const ArgsSchema = z.object({
   from: z.string({ error: 'is required' }).min(1, 'must name the backup file'),
-  data: z.string({ error: 'is required' }).min(1, 'must name a directory'),
+  data: z.string().min(1, 'must name a directory').optional(),
+  database: z.string().min(1).optional(),
   'move-aside': z.boolean().optional(),
   'passphrase-file': z.string().min(1).optional(),
 });
@@ -49,6 +55,7 @@ async function main(): Promise<number> {
         data: { type: 'string' },
         'move-aside': { type: 'boolean' },
         'passphrase-file': { type: 'string' },
+        database: { type: 'string' },
       },
       strict: true,
     }));
@@ -63,10 +70,20 @@ async function main(): Promise<number> {
     return 2;
   }
   const args = parsed.data;
+  if (await isPgDump(args.from).catch(() => false)) return restoreDump(args.from, args.database);
+  if (args.database) {
+    process.stderr.write(`--database: ${args.from} is not a pg_dump -Fc file; a .pdbackup restores into --data\n`);
+    return 2;
+  }
+  if (!args.data) {
+    process.stderr.write(`--data: is required\n${USAGE}\n`);
+    return 2;
+  }
+  const dataDir = args.data;
   try {
     const restored = await restoreBackup({
       from: args.from,
-      dataDir: args.data,
+      dataDir,
       moveAside: args['move-aside'] ?? false,
       passphrase: await readPassphrase(args['passphrase-file']),
       supported: { gateway: latestVersion(gatewayMigrations), till: latestVersion(tillMigrations) },
@@ -74,7 +91,7 @@ async function main(): Promise<number> {
     });
     const { counts, createdAt } = restored.manifest;
     process.stdout.write(
-      `restored ${counts.orders} orders and ${counts.payments} payments from the backup of ${createdAt} into ${args.data}\n` +
+      `restored ${counts.orders} orders and ${counts.payments} payments from the backup of ${createdAt} into ${dataDir}\n` +
         (restored.movedAside ? `the previous data directory is now ${restored.movedAside}\n` : '') +
         'Open orders are checked with the gateway when Paydesk next starts.\n',
     );
@@ -85,6 +102,29 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
+  }
+}
+
+/** A shop server's dump restored into an empty database and checked (README, "Moving to a shop server"). */
+async function restoreDump(file: string, given: string | undefined): Promise<number> {
+  const url = given ?? process.env.PAYDESK_DATABASE_URL;
+  if (!url) {
+    process.stderr.write(
+      `--database: a PostgreSQL dump restores into a database (or PAYDESK_DATABASE_URL)\n${USAGE}\n`,
+    );
+    return 2;
+  }
+  try {
+    const { version, counts } = await restorePgDump(file, url, latestVersion(gatewayMigrations));
+    const lines = COUNTED_TABLES.map((table) => `  ${table.padEnd(20)} ${counts[table]}`);
+    process.stdout.write(
+      `restored the dump into ${describeTarget(url)} (schema version ${version})\n${lines.join('\n')}\n` +
+        'Start a shop server on it (npm run -s server -- --database ...) to use it.\n',
+    );
+    return 0;
+  } catch (error) {
+    process.stderr.write(`restore refused: ${redact((error as Error).message, url)}\n`);
+    return 1;
   }
 }
 
