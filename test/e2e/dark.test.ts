@@ -149,6 +149,10 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
     await nav(page, 'Shift');
     await page.getByLabel('Counted cash').fill('45');
     await page.getByRole('button', { name: 'Close shift' }).click();
+    // Closing with a difference asks first (issue 17): the confirmation, in the same theme.
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Close shift' }).click();
     await page.locator('.z-report').waitFor();
     await check(page, scheme, 'z-report');
     await page.getByRole('button', { name: 'Print Z report on receipt printer' }).click();
