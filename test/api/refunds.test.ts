@@ -6,9 +6,7 @@
  * the chain confirming; `refund` callbacks in the outbox; the merchant key.
  */
 import { createBase58check } from '@scure/base';
-import Database from 'better-sqlite3';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { BTC, ETH, SHOP, setFixedPrices, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
@@ -229,13 +227,16 @@ describe('refunds', () => {
       10212,
       'this one is sent',
     );
-    const db = new Database(join(gw.dataDir, 'gateway.db'), { readonly: true });
-    const events = db
-      .prepare("SELECT kind FROM payment_events WHERE trace_id = ? AND kind LIKE 'refund_%' ORDER BY id")
-      .pluck()
-      .all(payment.traceId);
-    db.close();
-    expect(events).toEqual(['refund_requested', 'refund_withdrawn', 'refund_requested', 'refund_sent']);
+    const events = gw.rows(
+      "SELECT kind FROM payment_events WHERE trace_id = ? AND kind LIKE 'refund_%' ORDER BY id",
+      payment.traceId,
+    ) as { kind: string }[];
+    expect(events.map((e) => e.kind)).toEqual([
+      'refund_requested',
+      'refund_withdrawn',
+      'refund_requested',
+      'refund_sent',
+    ]);
   });
 
   it('checks the destination for its network, and never one of the gateway deposit addresses', async () => {
