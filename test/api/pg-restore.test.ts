@@ -6,20 +6,19 @@
  * that is not empty, a truncated dump and a file that is no dump are refused with a clear message; the
  * password never appears. Skips with one line where PostgreSQL is absent.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPgBin, PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
+import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
 
 const root = join(import.meta.dirname, '../..');
 const available = postgresAvailable();
 let cluster: PgCluster;
 const dir = mkdtempSync(join(tmpdir(), 'pd-pgdump-'));
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   if (!available) return;
@@ -27,34 +26,9 @@ beforeAll(async () => {
   cluster = await startPostgres();
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  stopShopServers();
   await cluster?.stop();
 });
-
-async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/electron/server.js', '--port', '0', '--database', databaseUrl], {
-    cwd: root,
-    env: { ...process.env, PAYDESK_QUIET: '1' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url: /^ready (\S+)$/.exec(line)![1]!, child };
-}
-
-async function call(base: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { success: boolean; data: unknown; message: string };
-  if (!answer.success) throw new Error(answer.message);
-  return answer.data;
-}
 
 function restore(from: string, databaseUrl: string) {
   return spawnSync(process.execPath, ['dist/electron/restore.js', '--from', from, '--database', databaseUrl], {
@@ -66,10 +40,10 @@ function restore(from: string, databaseUrl: string) {
 describe.skipIf(!available)('a shop server dump restored for a test', () => {
   it('restores the payments into an empty database, where a server answers them; refuses what it must', async () => {
     const source = await cluster.freshDatabase();
-    const server = await startServer(source);
+    const server = await startShopServer(source);
     const traces: string[] = [];
     for (const n of [1, 2, 3]) {
-      const payment = await call(server.url, 'POST', '/v1/payments', {
+      const payment = await v1(server.url, 'POST', '/v1/payments', {
         payeeId: SHOP,
         orderId: `dumped-order-${n}`,
         quoteAssetId: 'usd',
@@ -79,7 +53,7 @@ describe.skipIf(!available)('a shop server dump restored for a test', () => {
       });
       traces.push(payment.traceId);
       if (n === 1)
-        await call(server.url, 'POST', '/v1/sandbox/transfers', {
+        await v1(server.url, 'POST', '/v1/sandbox/transfers', {
           recipient: payment.recipient,
           asset: USDT,
           amount: payment.paymentAmount,
@@ -105,10 +79,10 @@ describe.skipIf(!available)('a shop server dump restored for a test', () => {
     expect(restored.stdout).toMatch(/payments\s+3\n/);
     expect(restored.stdout + restored.stderr).not.toContain(PG_PASSWORD);
     expect(restored.stdout + restored.stderr).not.toContain(encodeURIComponent(PG_PASSWORD));
-    const onCopy = await startServer(copy);
-    const result = await call(onCopy.url, 'GET', `/v1/payments_result?traceId=${traces[0]}`);
+    const onCopy = await startShopServer(copy);
+    const result = await v1(onCopy.url, 'GET', `/v1/payments_result?traceId=${traces[0]}`);
     expect(result.status).toBe('pending');
-    expect((await call(onCopy.url, 'GET', `/v1/payments_result?traceId=${traces[2]}`)).status).toBe('unpaid');
+    expect((await v1(onCopy.url, 'GET', `/v1/payments_result?traceId=${traces[2]}`)).status).toBe('unpaid');
     onCopy.child.kill('SIGTERM');
 
     const again = restore(dump, copy);

@@ -6,17 +6,17 @@
  * one is the other's within a second; both sign with the one merchant key kept in the database; the
  * database password never appears in their output. Skips with one line where PostgreSQL is absent.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
+import { startShopServer, stopShopServers, v1, type ShopServer } from '../helpers/shop-server.js';
 
 const root = join(import.meta.dirname, '../..');
 const available = postgresAvailable();
 let cluster: PgCluster;
-const running: { child: ChildProcess; output: () => string }[] = [];
+const running: ShopServer[] = [];
 
 beforeAll(async () => {
   if (!available) return;
@@ -24,45 +24,15 @@ beforeAll(async () => {
   cluster = await startPostgres();
 }, 120_000);
 afterAll(async () => {
-  for (const server of running) server.child.kill('SIGTERM');
+  stopShopServers();
   await cluster?.stop();
 });
-
-async function startServer(databaseUrl: string): Promise<string> {
-  const child = spawn(process.execPath, ['dist/electron/server.js', '--port', '0', '--database', databaseUrl], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  running.push({ child, output: () => output });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (first) => {
-      output += `${first}\n`;
-      resolve(first);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  const url = /^ready (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1];
-  if (!url) throw new Error(`unexpected first line: ${line}`);
-  return url;
-}
-
-async function call(base: string, method: string, path: string, body?: unknown, key?: string) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { success: boolean; data: any; message: string };
-  if (!answer.success) throw new Error(`${method} ${path}: ${answer.message}`);
-  return answer.data;
-}
 
 describe.skipIf(!available)('two shop server processes over one PostgreSQL', () => {
   it('serve one gateway: one payment for concurrent identical creates, paid through one, read through the other', async () => {
     const databaseUrl = await cluster.freshDatabase();
-    const [a, b] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
+    running.push(...(await Promise.all([startShopServer(databaseUrl), startShopServer(databaseUrl)])));
+    const [a, b] = running.map((server) => server.url) as [string, string];
     const create = {
       payeeId: SHOP,
       orderId: 'two-processes-1',
@@ -72,32 +42,32 @@ describe.skipIf(!available)('two shop server processes over one PostgreSQL', () 
       isChain: true,
     };
     const answers = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => call(i % 2 ? a : b, 'POST', '/v1/payments', create)),
+      Array.from({ length: 16 }, (_, i) => v1(i % 2 ? a : b, 'POST', '/v1/payments', create)),
     );
     const traces = new Set(answers.map((p) => p.traceId));
     expect(traces.size).toBe(1);
     const [payment] = answers;
-    await call(a, 'POST', '/v1/sandbox/deposits', {
+    await v1(a, 'POST', '/v1/sandbox/deposits', {
       destination: payment.destination,
       asset: USDT,
       amount: payment.paymentAmount,
     });
-    await call(b, 'POST', '/v1/sandbox/blocks', { network: 'Ethereum', count: 12 });
+    await v1(b, 'POST', '/v1/sandbox/blocks', { network: 'Ethereum', count: 12 });
     await expect
-      .poll(async () => (await call(b, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status, {
+      .poll(async () => (await v1(b, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status, {
         timeout: 10_000,
       })
       .toBe('pending');
-    expect((await call(a, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status).toBe('pending');
+    expect((await v1(a, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status).toBe('pending');
 
     // The sandbox clock moved through one process is the other's within a second; the settlement
     // that fell due is made once.
-    await call(a, 'POST', '/v1/sandbox/clock', { advanceSeconds: '3600' });
+    await v1(a, 'POST', '/v1/sandbox/clock', { advanceSeconds: '3600' });
     await expect
-      .poll(async () => (await call(b, 'GET', '/v1/sandbox/clock')).nowMs - Date.now(), { timeout: 5_000 })
+      .poll(async () => (await v1(b, 'GET', '/v1/sandbox/clock')).nowMs - Date.now(), { timeout: 5_000 })
       .toBeGreaterThan(3_500_000);
     await expect
-      .poll(async () => (await call(b, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status, {
+      .poll(async () => (await v1(b, 'GET', `/v1/payments_result?traceId=${payment.traceId}`)).status, {
         timeout: 15_000,
       })
       .toBe('success');

@@ -7,16 +7,16 @@
  * table once, every delivery ends delivered with each attempt recorded, and the receiver heard each
  * payment's final callback. Skips with one line where PostgreSQL is absent.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../helpers/https-receiver.js';
 import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
+import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
 
 const root = join(import.meta.dirname, '../..');
 const available = postgresAvailable();
@@ -24,7 +24,6 @@ const N = 1000;
 let cluster: PgCluster;
 let receiver: Receiver;
 let caFile: string;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   if (!available) return;
@@ -35,36 +34,10 @@ beforeAll(async () => {
   writeFileSync(caFile, receiver.identity.cert);
 }, 120_000);
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
+  stopShopServers();
   await receiver?.close();
   await cluster?.stop();
 });
-
-async function startServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/electron/server.js', '--port', '0', '--database', databaseUrl], {
-    cwd: root,
-    // The gateway trusts the platform's roots plus NODE_EXTRA_CA_CERTS: here, the receiver's certificate.
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, PAYDESK_QUIET: process.env.PG_TEST_VERBOSE ? '0' : '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { url: /^ready (\S+)$/.exec(line)![1]!, child };
-}
-
-async function post(base: string, path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { success: boolean; data: unknown; message: string };
-  if (!answer.success) throw new Error(`${path}: ${answer.message}`);
-  return answer.data;
-}
 
 /** Runs `work` on each item, `width` at a time, trying the other servers when one does not answer. */
 async function each<T>(items: T[], width: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -93,12 +66,14 @@ async function onAny<R>(servers: string[], start: number, call: (base: string) =
 describe.skipIf(!available)('three shop server processes over one PostgreSQL, one killed half-way', () => {
   it('ends every payment correctly, each transition once, every callback delivered', async () => {
     const databaseUrl = await cluster.freshDatabase();
-    const started = await Promise.all([0, 1, 2].map(() => startServer(databaseUrl)));
+    // The gateway trusts the platform's roots plus NODE_EXTRA_CA_CERTS: here, the receiver's certificate.
+    const env = { NODE_EXTRA_CA_CERTS: caFile, PAYDESK_QUIET: '1' };
+    const started = await Promise.all([0, 1, 2].map(() => startShopServer(databaseUrl, env)));
     let alive = started.map((s) => s.url);
     const payments: any[] = new Array(N);
     await each([...Array(N).keys()], 24, async (i) => {
       payments[i] = await onAny(alive, i, (base) =>
-        post(base, '/v1/payments', {
+        v1(base, 'POST', '/v1/payments', {
           payeeId: SHOP,
           orderId: `three-servers-${i}`,
           quoteAssetId: 'usd',
@@ -127,11 +102,14 @@ describe.skipIf(!available)('three shop server processes over one PostgreSQL, on
         trace: randomUUID(),
         memo: payment.memo,
       };
-      answers.set(payment.traceId, await onAny(alive, k, (base) => post(base, '/v1/sandbox/transfers', transfer)));
+      answers.set(
+        payment.traceId,
+        await onAny(alive, k, (base) => v1(base, 'POST', '/v1/sandbox/transfers', transfer)),
+      );
     });
 
     // Past every deadline (1,200 s) and every settlement (10 s): processed by the survivors.
-    await post(alive[0]!, '/v1/sandbox/clock', { advanceSeconds: '3600' });
+    await v1(alive[0]!, 'POST', '/v1/sandbox/clock', { advanceSeconds: '3600' });
     const client = await cluster.connect(databaseUrl);
     try {
       const statuses = async () =>

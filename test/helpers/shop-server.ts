@@ -1,0 +1,58 @@
+/**
+ * Shop server processes for tests (`dist/electron/server.js`, the gateway alone over PostgreSQL): a
+ * process per call, its first line `ready <url>` awaited, its output kept for assertions (a password
+ * must never appear in it), and a small `/v1` caller that throws on an error envelope.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = join(import.meta.dirname, '../..');
+
+export interface ShopServer {
+  url: string;
+  child: ChildProcess;
+  /** Its stdout's first line and everything on stderr so far. */
+  output(): string;
+}
+
+/** Every server a test file started: killed by `stopShopServers` (in afterAll). */
+const started: ShopServer[] = [];
+
+export async function startShopServer(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ShopServer> {
+  const child = spawn(process.execPath, ['dist/electron/server.js', '--port', '0', '--database', databaseUrl], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (first) => {
+      output += `${first}\n`;
+      resolve(first);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  const url = /^ready (http:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1];
+  if (!url) throw new Error(`unexpected first line: ${line}`);
+  const server = { url, child, output: () => output };
+  started.push(server);
+  return server;
+}
+
+export function stopShopServers(): void {
+  for (const server of started.splice(0)) server.child.kill('SIGKILL');
+}
+
+/** Calls `/v1` and answers its `data`; an error envelope (or a dead server) throws. */
+export async function v1(base: string, method: string, path: string, body?: unknown, key?: string): Promise<any> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { success: boolean; data: unknown; message: string };
+  if (!answer.success) throw new Error(`${method} ${path}: ${answer.message}`);
+  return answer.data;
+}
