@@ -8,7 +8,7 @@ import { GatewayModeSchema, type GatewayMode } from '../shared/posapi.js';
 import { readMeta, writeMeta } from './gateway/db.js';
 import type { Gateway } from './gateway/gateway.js';
 import { OffsetClock, systemClock, type Clock } from './platform/clock.js';
-import type { Db } from './platform/db.js';
+import { isSharedDatabase, type Db } from './platform/db.js';
 import { hostOfOrigin, loopbackHostsFor, ownHostsFor, type GuardOptions } from './platform/http-guard.js';
 
 export class ModeMismatchError extends Error {}
@@ -36,7 +36,7 @@ export function gatewayClock(mode: GatewayMode, db: Db, given: Clock | undefined
   if (mode !== 'sandbox') return systemClock;
   const offset = Number(readMeta(db, 'sandbox_clock_offset_ms') ?? '0');
   const persist = (moved: number) => writeMeta(db, 'sandbox_clock_offset_ms', String(moved));
-  if ((db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses)
+  if (isSharedDatabase(db))
     return new SharedOffsetClock(offset, () => Number(readMeta(db, 'sandbox_clock_offset_ms') ?? '0'), persist);
   return new OffsetClock(offset, systemClock, persist);
 }

@@ -4,12 +4,7 @@
  * may yet roll back; the owner of the memo forgets a key before every write of it, so what is
  * remembered is always the committed state. Callers get copies and may change them freely.
  */
-import type { Db } from './db.js';
-
-/** True for a database other server processes write at the same time (PgSyncDatabase says so). */
-function isShared(db: Db): boolean {
-  return (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
-}
+import { isSharedDatabase, type Db } from './db.js';
 
 export class CommittedMemo<V> {
   private readonly values = new Map<string, V>();
@@ -26,7 +21,7 @@ export class CommittedMemo<V> {
     if (known !== undefined) return this.copy(known);
     const value = load();
     // A database other processes write too (PostgreSQL, platform/pg-sync): nothing is remembered.
-    if (value !== undefined && !this.db.inTransaction && !isShared(this.db)) {
+    if (value !== undefined && !this.db.inTransaction && !isSharedDatabase(this.db)) {
       if (this.values.size >= this.limit) this.values.clear(); // bounded memory
       this.values.set(key, this.copy(value));
     }

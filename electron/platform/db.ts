@@ -8,6 +8,15 @@ import { closeSync, existsSync, openSync } from 'node:fs';
 
 export type Db = Database.Database;
 
+/**
+ * True for a database other server processes write at the same time (PostgreSQL through
+ * platform/pg-sync, which says so): in-process memos of rows are off, batches stay small, callback
+ * attempts are claimed, a start is serialised. Never for gateway.db or till.db.
+ */
+export function isSharedDatabase(db: Db): boolean {
+  return (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+}
+
 export interface Migration {
   /** 1, 2, 3, ... in order, no gaps. A shipped migration is never edited. */
   version: number;

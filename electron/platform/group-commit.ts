@@ -11,7 +11,7 @@
  * writing part of itself rolls the whole batch back, and the batch is run again with each write
  * in its own savepoint. Works are run again only when nobody has seen their result.
  */
-import type { Db } from './db.js';
+import { isSharedDatabase, type Db } from './db.js';
 
 interface Queued {
   work: () => unknown;
@@ -82,7 +82,7 @@ export class GroupCommit {
   constructor(db: Db, maxBatch = 200) {
     // Shared by server processes (PostgreSQL): a big batch conflicts with any concurrent one and
     // runs again whole, so batches stay small there.
-    const shared = (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+    const shared = isSharedDatabase(db);
     this.maxBatch = shared ? Math.min(maxBatch, 8) : maxBatch;
     const totalChanges = db.prepare('SELECT total_changes()').pluck();
     const written = (): number => totalChanges.get() as number;

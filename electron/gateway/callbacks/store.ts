@@ -3,7 +3,7 @@
  * its delivery row in the same transaction as the change (`enqueueDelivery` takes the caller's
  * db handle and does not open a transaction of its own). Times are gateway-clock milliseconds.
  */
-import type { Db } from '../../platform/db.js';
+import { isSharedDatabase, type Db } from '../../platform/db.js';
 import type { CallbackEvent } from '../../../shared/wire.js';
 import { MAX_ATTEMPTS, nextAttemptAt } from './schedule.js';
 
@@ -88,7 +88,7 @@ export class CallbackStore {
   private readonly shared: boolean;
 
   constructor(private readonly db: Db) {
-    this.shared = (db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses === true;
+    this.shared = isSharedDatabase(db);
     this.claimDue = db.prepare(
       `UPDATE callback_deliveries SET next_attempt_at = ? WHERE delivery_id = ? AND status = 'pending' AND next_attempt_at = ?`,
     );

@@ -1,9 +1,6 @@
 import { formatAmount } from '../../../shared/i18n/format.js';
 import { languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
-import { paperEnglish, paperText, type PaperKey } from '../../../shared/i18n/paper.js';
-
-/** The English test-receipt line (paper.json `testReceipt` in the receipt's language on paper and page). */
-export const TEST_RECEIPT = paperEnglish.testReceipt;
+import { paperText, type PaperKey } from '../../../shared/i18n/paper.js';
 
 /** What a receipt says, as label/value lines in the shop's language, locale and time zone: the page and the paper alike. */
 import type { OrderView } from '../../../shared/posapi.js';

@@ -8,7 +8,7 @@ import type { SumRow, ZReport } from '../../../shared/posapi-sales.js';
 import { isZero, toFixedPlaces } from '../../../shared/money.js';
 import { newPaper, printLines } from './escpos.js';
 import { paper } from './paper-text.js';
-import { shopDate, TEST_RECEIPT, type ReceiptLine } from './receipt-facts.js';
+import { shopDate, type ReceiptLine } from './receipt-facts.js';
 
 export interface SlipShop {
   shop: string;
@@ -39,7 +39,7 @@ export function refundSlipLines(refund: Refund, shop: SlipShop): ReceiptLine[] {
 export function refundSlipBytes(refund: Refund, shop: SlipShop, columns: number): Uint8Array {
   const encoder = newPaper(columns);
   encoder.align('center').bold(true).line(shop.shop).bold(false).line(paper('refundSlip'));
-  if (shop.test) encoder.invert(true).line(TEST_RECEIPT).invert(false);
+  if (shop.test) encoder.invert(true).line(paper('testReceipt')).invert(false);
   encoder.rule();
   printLines(encoder, refundSlipLines(refund, shop), columns);
   encoder.rule();
@@ -136,7 +136,7 @@ export function zReportBytes(report: ZReport, shop: SlipShop, columns: number): 
     .bold(true)
     .line(paper('zReport', { number: report.number }))
     .bold(false);
-  if (shop.test) encoder.invert(true).line(TEST_RECEIPT).invert(false);
+  if (shop.test) encoder.invert(true).line(paper('testReceipt')).invert(false);
   for (const group of zReportLines(report, shop)) {
     if (group.length === 0) continue;
     encoder.rule();

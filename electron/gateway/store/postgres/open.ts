@@ -4,7 +4,7 @@
  * starting together migrate once), then the gateway gets a synchronous connection with the shape
  * of gateway.db's (platform/pg-sync): the same stores, the same endpoints, the same machine.
  */
-import type { Db } from '../../../platform/db.js';
+import { isSharedDatabase, type Db } from '../../../platform/db.js';
 import { PgSyncDatabase } from '../../../platform/pg-sync/database.js';
 import { connectPg, describeTarget, redact } from './connect.js';
 import { migratePg } from './migrate.js';
@@ -37,7 +37,7 @@ const STARTUP_LOCK = 7_302_011;
  * seeds there. On gateway.db (one process) it just runs.
  */
 export function withStartupLock<T>(db: Db, work: () => T): T {
-  if ((db as unknown as { sharedByProcesses?: boolean }).sharedByProcesses !== true) return work();
+  if (!isSharedDatabase(db)) return work();
   db.prepare('SELECT pg_advisory_lock(?)').get(STARTUP_LOCK);
   try {
     return work();
