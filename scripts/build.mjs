@@ -63,6 +63,10 @@ async function buildMain() {
       format: 'cjs',
       packages: 'external',
       external: ['electron'],
+      // The shared code finds its packages with createRequire(import.meta.url) (the PostgreSQL worker
+      // loads `pg` by path); CommonJS has no import.meta, so give it this file's own URL.
+      define: { 'import.meta.url': '__paydeskModuleUrl' },
+      banner: { js: "const __paydeskModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     });
   }
   if (existsSync(join(root, 'electron/preload.ts'))) {

@@ -85,6 +85,14 @@ describe('electron-builder packaging (offline, stub Electron)', () => {
     expect(manifest.main).toBe('dist/electron/main.cjs');
   });
 
+  it('gives the CommonJS main bundle a real module URL (the PostgreSQL worker resolves `pg` from it)', () => {
+    const main = extractFile(asarPath, 'dist/electron/main.cjs').toString('utf8');
+    // esbuild turns import.meta into an empty object in CommonJS: createRequire(undefined) would throw.
+    expect(main).not.toMatch(/import_meta\d* = \{\}/);
+    expect(main).toContain('createRequire)(__paydeskModuleUrl).resolve("pg")');
+    expect(entries.some((entry) => entry.startsWith('/node_modules/pg/'))).toBe(true);
+  });
+
   it('ships the runtime dependencies and nothing from test/, bench/, sources or maps', () => {
     expect(entries.some((entry) => entry.startsWith('/node_modules/fastify/'))).toBe(true);
     expect(entries.some((entry) => entry.startsWith('/node_modules/better-sqlite3/'))).toBe(true);
