@@ -25,6 +25,7 @@ import { parseShellArgs } from './platform/args.js';
 import { createLogger } from './platform/logger.js';
 import { ensureDataDir, resolveDataDir } from './platform/paths.js';
 import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
+import { posErrorShape } from '../shared/pos-error.js';
 
 export const APP_SCHEME = 'paydesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -206,10 +207,8 @@ export async function launch(): Promise<ShellState> {
     async (event: IpcMainInvokeEvent, command: unknown, args: unknown): Promise<PosOutcome> => {
       // Only our own page may call the till; a frame of any other origin gets nothing.
       const senderUrl = event.senderFrame?.url ?? '';
-      if (!isAppUrl(senderUrl))
-        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
-      if (typeof command !== 'string')
-        return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
+      if (!isAppUrl(senderUrl)) return { ok: false, error: posErrorShape('window_only') };
+      if (typeof command !== 'string') return { ok: false, error: posErrorShape('command_not_named') };
       // The window is its connection: whoever signed in there is the caller (README, "Staff and roles").
       const outcome = await dispatchPosCommand(core.pos, command, args, logger, `window:${event.sender.id}`);
       if (outcome.ok) links.noteFrom(outcome.result);

@@ -2,21 +2,16 @@
  * Backups as the owner runs them (README, "Backups"): status, settings and "back up now" need the
  * owner; every screen may ask whether backups are overdue (the Charge screen warns).
  */
-import {
-  PosError,
-  type BackupHealth,
-  type BackupStatus,
-  type BookExport,
-  type RestoreStaged,
-} from '../../../shared/posapi.js';
+import { type BackupHealth, type BackupStatus, type BookExport, type RestoreStaged } from '../../../shared/posapi.js';
 import { exportBook } from '../owner/book-export.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillBackups, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
+import { posError } from '../../../shared/pos-error.js';
 
 function backupsOf(till: TillParts): TillBackups {
   const backups = till.deps.backups;
-  if (!backups) throw new PosError('unavailable', 'Backups are not available in this till.');
+  if (!backups) throw posError('backups_unavailable');
   return backups;
 }
 
@@ -63,15 +58,18 @@ export async function configureBackups(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
-    throw new PosError('invalid_args', message.startsWith(field) ? message : `${field}: ${message}`, field);
+    throw posError(
+      'field_problem',
+      { field, problem: message.startsWith(field) ? message.slice(field.length).replace(/^:\s*/, '') : message },
+      field,
+    );
   }
 }
 
 /** backup.run: makes one now and answers the status (a failure is in it, and in the log). */
 export async function runBackup(till: TillParts, _args: Args<'backup.run'>, caller: PosCaller): Promise<BackupStatus> {
   const backups = backupsOf(till);
-  if (!backups.status().configured)
-    throw new PosError('invalid_args', 'Choose a folder and a passphrase first.', 'folder');
+  if (!backups.status().configured) throw posError('backup_not_configured', {}, 'folder');
   await backups.backupNow().catch(() => undefined);
   const status = backups.status();
   till.audit.record(callerActor(caller), 'backup.made', status.lastFile, {
@@ -89,11 +87,7 @@ export async function restoreBackupHere(
   till: TillParts,
   { file, passphrase }: Args<'backup.restore'>,
 ): Promise<RestoreStaged> {
-  if (till.settings.stored().payee !== null || till.book.oldestCreatedAt() !== 0)
-    throw new PosError(
-      'conflict',
-      'Only a new till can be restored from Setup; use npm run restore for another data directory.',
-    );
+  if (till.settings.stored().payee !== null || till.book.oldestCreatedAt() !== 0) throw posError('restore_only_new');
   const backups = backupsOf(till);
   let staged;
   try {
@@ -101,7 +95,7 @@ export async function restoreBackupHere(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const field = /passphrase/i.test(message) ? 'passphrase' : 'file';
-    throw new PosError('invalid_args', message, field);
+    throw posError('field_problem', { field, problem: message.replace(/^passphrase:\s*|^file:\s*/, '') }, field);
   }
   const restart = till.deps.requestRestart;
   if (restart) setTimeout(restart, 200); // after this answer has left
