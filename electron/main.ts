@@ -26,6 +26,9 @@ import { createLogger } from './platform/logger.js';
 import { ensureDataDir, resolveDataDir } from './platform/paths.js';
 import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
 import { posErrorShape } from '../shared/pos-error.js';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages.js';
+import { windowTitle } from '../shared/i18n/main.js';
+import { tillLanguage } from './till-language.js';
 
 export const APP_SCHEME = 'paydesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -42,13 +45,16 @@ const MIME: Record<string, string> = {
 };
 
 /** The window's options: the security settings of README "Security", in one place the unit test reads. */
-export function windowOptions(preloadPath: string): Electron.BrowserWindowConstructorOptions {
+export function windowOptions(
+  preloadPath: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1200,
     height: 800,
     minWidth: 800,
     minHeight: 600,
-    title: 'Paydesk',
+    title: windowTitle(language, 'tillWindow'),
     show: false,
     backgroundColor: '#ffffff',
     webPreferences: {
@@ -134,7 +140,7 @@ export interface ShellState {
  * there is one, full screen, showing the core's /display/ page. No preload: it cannot reach the
  * PosApi; it reads the display's read-only feed like any browser on this machine.
  */
-export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
+export function openCustomerDisplay(core: Core, language: Language = DEFAULT_LANGUAGE): BrowserWindow | undefined {
   const primary = screen.getPrimaryDisplay();
   const second = screen.getAllDisplays().find((display) => display.id !== primary.id);
   if (!second) return undefined;
@@ -144,7 +150,8 @@ export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
     fullscreen: true,
     autoHideMenuBar: true,
     show: false,
-    title: 'Customer display',
+    // Until its page sets a title of its own in the payer's language.
+    title: windowTitle(language, 'customerDisplayWindow'),
     backgroundColor: '#ffffff',
     webPreferences: {
       contextIsolation: true,
@@ -216,7 +223,8 @@ export async function launch(): Promise<ShellState> {
     },
   );
 
-  const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
+  const language = await tillLanguage(core.pos, logger);
+  const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs'), language));
   confineWebContents(window.webContents, links);
   const unsubscribe = core.events.subscribe(
     eventsFor(core.pos, `window:${window.webContents.id}`, (message) => {
@@ -226,7 +234,7 @@ export async function launch(): Promise<ShellState> {
   window.once('ready-to-show', () => window.show());
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);
-  const display = openCustomerDisplay(core);
+  const display = openCustomerDisplay(core, language);
   window.on('closed', () => {
     if (display && !display.isDestroyed()) display.close();
   });

@@ -133,6 +133,32 @@ const CATALOGUE = {
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type ErrorKey = keyof typeof CATALOGUE;
+
+/**
+ * How the fields named in refusals read on screen (`field.<path>`): the renderer puts the label in place
+ * of `{field}` when it translates; English keeps the field's own name, as the English `message` does.
+ */
+export const FIELD_LABELS = {
+  'field.amount': 'amount',
+  'field.quoteAmount': 'amount',
+  'field.tip': 'tip',
+  'field.cart.tip': 'tip',
+  'field.cash': 'cash',
+  'field.pin': 'PIN',
+  'field.currentPin': 'current PIN',
+  'field.newPin': 'new PIN',
+  'field.name': 'name',
+  'field.price': 'price',
+  'field.sku': 'SKU',
+  'field.barcode': 'barcode',
+  'field.reason': 'reason',
+  'field.folder': 'folder',
+  'field.passphrase': 'passphrase',
+  'field.file': 'file',
+  'field.from': 'from',
+  'field.to': 'to',
+  'field.arguments': 'input',
+} as const;
 /** The PosApi code each key is raised with. */
 export type ErrorCodeOf<K extends ErrorKey> = (typeof CATALOGUE)[K][0];
 
@@ -141,6 +167,10 @@ export function errorCodeOf(key: ErrorKey): string {
 }
 
 /** The English source of the `errors` namespace (what the other languages' errors.json translate). */
-export const errorsEnglish = Object.fromEntries(
-  Object.entries(CATALOGUE).map(([key, [, english]]) => [key, english]),
-) as Record<ErrorKey, string>;
+export const errorsEnglish = {
+  ...(Object.fromEntries(Object.entries(CATALOGUE).map(([key, [, english]]) => [key, english])) as Record<
+    ErrorKey,
+    string
+  >),
+  ...FIELD_LABELS,
+};

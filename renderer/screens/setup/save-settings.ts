@@ -41,12 +41,14 @@ function inWords(message: string, field: string | undefined): string {
 /** A refused save in words, on the field it is about; PIN refusals keep the main process's own words. */
 export function saveRefusal(error: Error, networkId: string): SetupMessage {
   const shape = error instanceof PosCallError ? error.shape : undefined;
+  // Already in the till's language (error-text.ts): its field is named in that language too.
+  const translated = shape !== undefined && error.message !== shape.message;
   const pinProblem = shape?.field === 'currentPin' || shape?.code === 'signed_out' || shape?.code === 'forbidden';
   const text =
     shape?.code === 'payee_not_found'
       ? t('payeeNotFound', { id: networkId })
       : pinProblem
-        ? shape.message
-        : t('error', { message: inWords(error.message, shape?.field) });
+        ? error.message
+        : t('error', { message: translated ? error.message : inWords(error.message, shape?.field) });
   return { kind: 'error', text, field: pinProblem ? 'currentPin' : shape?.field };
 }
