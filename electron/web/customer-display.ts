@@ -13,7 +13,7 @@ import type { PosEventHub } from '../bridge/events.js';
 import { CSP } from './renderer-page.js';
 import { loadPage, registerPageAssets, withShopLanguage } from './payer-pages.js';
 import { registerTipAnswer } from './display-input.js';
-import { posError } from '../../shared/pos-error.js';
+import { posError, posErrorShape } from '../../shared/pos-error.js';
 
 export interface DisplayFeedDeps {
   events: PosEventHub;
@@ -105,7 +105,7 @@ export class DisplayFeed {
   }
 }
 
-const WRONG_TOKEN = { ok: false, error: { code: 'unauthorized', message: 'Missing or wrong display token' } };
+const WRONG_TOKEN = { ok: false, error: posErrorShape('display_token_refused') };
 
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;

@@ -42,6 +42,8 @@ const CATALOGUE = {
   internal_detail: ['internal', '{detail}'],
   window_only: ['forbidden', 'Calls are accepted from the Paydesk window only.'],
   command_not_named: ['unknown_command', 'The command must be a name.'],
+  pos_token_refused: ['unauthorized', 'Missing or wrong PosApi token'],
+  display_token_refused: ['unauthorized', 'Missing or wrong display token'],
   // orders and payments
   order_not_found: ['not_found', 'No order {orderId}.'],
   order_not_yours: ['not_found', 'No order {orderId} of yours.'],

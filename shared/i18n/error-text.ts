@@ -1,0 +1,30 @@
+/**
+ * A refusal's text in a language (README "Languages"): `errors:<key>` with its values, the `{field}`
+ * replaced by the field's label in that language (`field.<path>`, else `field.<last part>`, else the path);
+ * in English, without a key, or for a key the language's catalogue lacks, the English `message` as sent.
+ * The renderer runs this over its i18next catalogues (renderer/api/error-text.ts).
+ */
+import { fillPlaceholders, type Language } from './languages.js';
+
+export interface KeyedMessage {
+  message: string;
+  key?: string;
+  params?: Record<string, string | number>;
+}
+
+/** One message of the `errors` catalogue of a language; undefined when it has none. */
+export type ErrorsLookup = (key: string) => string | undefined;
+
+function fieldLabel(lookup: ErrorsLookup, field: string): string {
+  const last = field.split('.').pop() ?? field;
+  return lookup(`field.${field}`) ?? lookup(`field.${last}`) ?? field;
+}
+
+export function translateError(shape: KeyedMessage, language: Language, lookup: ErrorsLookup): string {
+  if (!shape.key || language === 'en') return shape.message;
+  const template = lookup(shape.key);
+  if (!template) return shape.message;
+  const params: Record<string, string | number> = { ...shape.params };
+  if (typeof params.field === 'string') params.field = fieldLabel(lookup, params.field);
+  return fillPlaceholders(template, params);
+}
