@@ -161,6 +161,39 @@ export const FIELD_LABELS = {
   'field.to': 'to',
   'field.arguments': 'input',
 } as const;
+
+/**
+ * Words the main process sends as values in English (`{status}`, `{role}`, `{action}` of `permission`,
+ * `{wait}` of `waitUnit`/`waitCount`): the renderer puts these in their place when it translates.
+ */
+export const VALUE_WORDS = {
+  'status.queued': 'queued',
+  'status.unpaid': 'unpaid',
+  'status.confirming': 'confirming',
+  'status.paid_less': 'paid_less',
+  'status.pending': 'pending',
+  'status.auditing': 'auditing',
+  'status.success': 'success',
+  'status.failed': 'failed',
+  'role.cashier': 'cashier',
+  'role.manager': 'manager',
+  'role.owner': 'owner',
+  'permission.sell': 'sell',
+  'permission.orders.all': "see other cashiers' orders",
+  'permission.cancel': 'cancel a payment',
+  'permission.review': 'open the day review',
+  'permission.review.decide': 'decide on payments under review',
+  'permission.export': 'export',
+  'permission.setup': 'change Setup',
+  'permission.staff': 'manage staff',
+  'permission.audit': 'see the audit log',
+  'permission.backup': 'manage backups',
+  'permission.catalogue': 'edit the catalogue',
+  'permission.shift': 'open or close a shift',
+  'wait.hour': '1 hour',
+  'wait.minutes': '{count} minutes',
+  'wait.seconds': '{count} seconds',
+} as const;
 /** The PosApi code each key is raised with. */
 export type ErrorCodeOf<K extends ErrorKey> = (typeof CATALOGUE)[K][0];
 
@@ -175,4 +208,5 @@ export const errorsEnglish = {
     string
   >),
   ...FIELD_LABELS,
+  ...VALUE_WORDS,
 };

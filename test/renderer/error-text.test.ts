@@ -46,6 +46,26 @@ describe('refusals on screen', () => {
     expect(errorText(notANumber)).toBe('金額：数値で入力してください');
   });
 
+  it('English words sent as values (role, permission, status, lockout time) read in the language too', async () => {
+    await setLanguage('de');
+    const forbidden = {
+      message: 'Cora (cashier) may not cancel a payment: ask a manager or the owner.',
+      key: 'may_not',
+      params: { name: 'Cora', role: 'cashier', action: 'cancel a payment', permission: 'cancel' },
+    };
+    expect(errorText(forbidden)).toBe(
+      'Cora (Kassierer) darf das nicht (eine Zahlung stornieren): Fragen Sie eine Führungskraft oder den Inhaber.',
+    );
+    const locked = {
+      message: "Too many wrong PINs: Cora's account is locked for 2 minutes more.",
+      key: 'locked_still',
+      params: { name: 'Cora', wait: '2 minutes', waitUnit: 'minutes', waitCount: 2 },
+    };
+    expect(errorText(locked)).toBe('Zu viele falsche PINs: Das Konto von Cora ist noch 2 Minuten gesperrt.');
+    const ended = { message: 'The order is already success.', key: 'order_ended', params: { status: 'success' } };
+    expect(errorText(ended)).toBe('Die Bestellung ist bereits bezahlt.');
+  });
+
   it('a refusal without a key, or with a key the catalogue lacks, shows its English message', async () => {
     await setLanguage('de');
     expect(errorText({ message: 'Plain old words' })).toBe('Plain old words');

@@ -10,7 +10,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { IdSource } from '../../platform/ids.js';
 import type { AuditActor, AuditLog } from '../audit/log.js';
-import { hashPin, lockoutWords, PinGuard, type PinCheck } from '../owner/pin-guard.js';
+import { hashPin, lockoutParts, lockoutWords, PinGuard, type PinCheck } from '../owner/pin-guard.js';
 import { accountView, OWNER_ACCOUNT, StaffAccounts, type StaffRow } from './accounts.js';
 import { Sessions, sessionView } from './sessions.js';
 import type { ErrorKey } from '../../../shared/i18n/errors-en.js';
@@ -227,5 +227,6 @@ function refusalDetail(check: Exclude<PinCheck, { outcome: 'ok' }>): Record<stri
 function pinRefusal(row: StaffRow, check: Exclude<PinCheck, { outcome: 'ok' }>, field: string): PosError {
   if (check.outcome === 'wrong') return posError('wrong_pin', {}, field);
   const wait = lockoutWords(check.forMs);
-  return posError(check.justNow ? 'locked_now' : 'locked_still', { name: row.name, wait }, field);
+  const params = { name: row.name, wait, ...lockoutParts(check.forMs) };
+  return posError(check.justNow ? 'locked_now' : 'locked_still', params, field);
 }

@@ -92,7 +92,12 @@ export class Sessions {
     if (requirement === 'open' || this.deps.accounts.ownerCount() === 0) return caller;
     if (!row) throw posError('locked_sign_in');
     if (requirement !== 'signedIn' && !roleMay(row.role, requirement))
-      throw posError('may_not', { name: row.name, role: row.role, action: PERMISSION_WORDS[requirement] });
+      throw posError('may_not', {
+        name: row.name,
+        role: row.role,
+        action: PERMISSION_WORDS[requirement],
+        permission: requirement,
+      });
     this.byConnection.get(connection)!.lastUsedAt = this.deps.clock.now();
     return caller;
   }
