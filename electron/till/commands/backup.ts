@@ -2,7 +2,13 @@
  * Backups as the owner runs them (README, "Backups"): status, settings and "back up now" need the
  * owner; every screen may ask whether backups are overdue (the Charge screen warns).
  */
-import { type BackupHealth, type BackupStatus, type BookExport, type RestoreStaged } from '../../../shared/posapi.js';
+import {
+  type BackupHealth,
+  type BackupStatus,
+  type BookExport,
+  type PosError,
+  type RestoreStaged,
+} from '../../../shared/posapi.js';
 import { exportBook } from '../owner/book-export.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillBackups, TillParts } from '../parts.js';
@@ -13,6 +19,28 @@ function backupsOf(till: TillParts): TillBackups {
   const backups = till.deps.backups;
   if (!backups) throw posError('backups_unavailable');
   return backups;
+}
+
+/** The backup service's refusal of settings, keyed for the till's language (the English words unchanged). */
+function settingsRefusal(message: string): PosError {
+  if (message === 'folder: must be an absolute path') return posError('backup_folder_not_absolute', {}, 'folder');
+  if (message === 'passphrase: is required the first time')
+    return posError('backup_passphrase_first', {}, 'passphrase');
+  const missing = /^folder: (.*) does not exist \(plug in the drive, or create the folder first\)$/.exec(message);
+  if (missing) return posError('backup_folder_missing', { folder: missing[1]! }, 'folder');
+  const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
+  return posError('backup_problem', { message: message.startsWith(field) ? message : `${field}: ${message}` }, field);
+}
+
+/** A backup that cannot be restored here: why (sealed-file.ts's reasons), keyed, the English words unchanged. */
+function restoreRefusal(error: unknown): PosError {
+  const message = error instanceof Error ? error.message : String(error);
+  const field = /passphrase/i.test(message) ? 'passphrase' : 'file';
+  const reason = (error as { reason?: unknown }).reason;
+  if (reason === 'wrong_passphrase') return posError('restore_wrong_passphrase', { message }, 'passphrase');
+  if (reason === 'not_a_backup') return posError('restore_not_a_backup', { message }, field);
+  if (reason === 'damaged') return posError('restore_damaged', { message }, field);
+  return posError('backup_problem', { message }, field);
 }
 
 /** A till without backups is warned about once it holds two days of sales (a new one is not nagged). */
@@ -56,13 +84,7 @@ export async function configureBackups(
     });
     return status;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
-    throw posError(
-      'field_problem',
-      { field, problem: message.startsWith(field) ? message.slice(field.length).replace(/^:\s*/, '') : message },
-      field,
-    );
+    throw settingsRefusal(error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -93,9 +115,7 @@ export async function restoreBackupHere(
   try {
     staged = await backups.stageRestore(file, passphrase);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const field = /passphrase/i.test(message) ? 'passphrase' : 'file';
-    throw posError('field_problem', { field, problem: message.replace(/^passphrase:\s*|^file:\s*/, '') }, field);
+    throw restoreRefusal(error);
   }
   const restart = till.deps.requestRestart;
   if (restart) setTimeout(restart, 200); // after this answer has left
