@@ -25,6 +25,10 @@ import { parseShellArgs } from './platform/args.js';
 import { createLogger } from './platform/logger.js';
 import { ensureDataDir, resolveDataDir } from './platform/paths.js';
 import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
+import { posErrorShape } from '../shared/pos-error.js';
+import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages.js';
+import { windowTitle } from '../shared/i18n/main.js';
+import { tillLanguage } from './till-language.js';
 
 export const APP_SCHEME = 'paydesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -41,13 +45,16 @@ const MIME: Record<string, string> = {
 };
 
 /** The window's options: the security settings of README "Security", in one place the unit test reads. */
-export function windowOptions(preloadPath: string): Electron.BrowserWindowConstructorOptions {
+export function windowOptions(
+  preloadPath: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Electron.BrowserWindowConstructorOptions {
   return {
     width: 1200,
     height: 800,
     minWidth: 800,
     minHeight: 600,
-    title: 'Paydesk',
+    title: windowTitle(language, 'tillWindow'),
     show: false,
     backgroundColor: '#ffffff',
     webPreferences: {
@@ -133,7 +140,7 @@ export interface ShellState {
  * there is one, full screen, showing the core's /display/ page. No preload: it cannot reach the
  * PosApi; it reads the display's read-only feed like any browser on this machine.
  */
-export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
+export function openCustomerDisplay(core: Core, language: Language = DEFAULT_LANGUAGE): BrowserWindow | undefined {
   const primary = screen.getPrimaryDisplay();
   const second = screen.getAllDisplays().find((display) => display.id !== primary.id);
   if (!second) return undefined;
@@ -143,7 +150,8 @@ export function openCustomerDisplay(core: Core): BrowserWindow | undefined {
     fullscreen: true,
     autoHideMenuBar: true,
     show: false,
-    title: 'Customer display',
+    // Until its page sets a title of its own in the payer's language.
+    title: windowTitle(language, 'customerDisplayWindow'),
     backgroundColor: '#ffffff',
     webPreferences: {
       contextIsolation: true,
@@ -206,10 +214,8 @@ export async function launch(): Promise<ShellState> {
     async (event: IpcMainInvokeEvent, command: unknown, args: unknown): Promise<PosOutcome> => {
       // Only our own page may call the till; a frame of any other origin gets nothing.
       const senderUrl = event.senderFrame?.url ?? '';
-      if (!isAppUrl(senderUrl))
-        return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the Paydesk window only.' } };
-      if (typeof command !== 'string')
-        return { ok: false, error: { code: 'unknown_command', message: 'The command must be a name.' } };
+      if (!isAppUrl(senderUrl)) return { ok: false, error: posErrorShape('window_only') };
+      if (typeof command !== 'string') return { ok: false, error: posErrorShape('command_not_named') };
       // The window is its connection: whoever signed in there is the caller (README, "Staff and roles").
       const outcome = await dispatchPosCommand(core.pos, command, args, logger, `window:${event.sender.id}`);
       if (outcome.ok) links.noteFrom(outcome.result);
@@ -217,7 +223,8 @@ export async function launch(): Promise<ShellState> {
     },
   );
 
-  const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs')));
+  const language = await tillLanguage(core.pos, logger);
+  const window = new BrowserWindow(windowOptions(join(__dirname, 'preload.cjs'), language));
   confineWebContents(window.webContents, links);
   const unsubscribe = core.events.subscribe(
     eventsFor(core.pos, `window:${window.webContents.id}`, (message) => {
@@ -227,7 +234,7 @@ export async function launch(): Promise<ShellState> {
   window.once('ready-to-show', () => window.show());
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);
-  const display = openCustomerDisplay(core);
+  const display = openCustomerDisplay(core, language);
   window.on('closed', () => {
     if (display && !display.isDestroyed()) display.close();
   });

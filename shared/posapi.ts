@@ -464,11 +464,21 @@ export interface PosApi {
  * ended the session), forbidden (the signed-in role may not do this: the message names the
  * permission), wrong_pin (a PIN that is not right, also a PIN change's current PIN), account_locked
  * (too many wrong PINs: the message says for how long).
+ * `key` and `params` (when present) name the message in the `errors` catalogue (shared/i18n/errors-en.ts)
+ * so the renderer can show it in the till's language; `message` is always the English text.
  */
 export interface PosErrorShape {
   code: string;
   message: string;
   field?: string;
+  key?: string;
+  params?: Record<string, string | number>;
+}
+
+/** A message of the `errors` catalogue and its placeholder values. */
+export interface PosErrorText {
+  key: string;
+  params: Record<string, string | number>;
 }
 
 export class PosError extends Error {
@@ -476,14 +486,16 @@ export class PosError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    readonly text?: PosErrorText,
   ) {
     super(message);
     this.name = 'PosError';
   }
   toShape(): PosErrorShape {
-    return this.field === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, field: this.field };
+    const shape: PosErrorShape = { code: this.code, message: this.message };
+    if (this.field !== undefined) shape.field = this.field;
+    if (this.text) Object.assign(shape, { key: this.text.key, params: this.text.params });
+    return shape;
   }
 }
 

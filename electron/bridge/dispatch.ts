@@ -13,6 +13,8 @@ import {
   type PosOutcome,
 } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
+import { posErrorShape } from '../../shared/pos-error.js';
+import { zodRefusal } from './zod-refusal.js';
 
 /** What serves the PosApi: the handlers, and the permission check run before any of them. */
 export interface PosService {
@@ -29,7 +31,7 @@ export const LOCAL_CONNECTION = 'local';
 function refusal(error: unknown, logger: Logger, name: string): PosOutcome {
   if (error instanceof PosError) return { ok: false, error: error.toShape() };
   logger.error('pos command failed', { command: name, error: String(error) });
-  return { ok: false, error: { code: 'internal', message: 'Something went wrong in the till. It has been logged.' } };
+  return { ok: false, error: posErrorShape('internal') };
 }
 
 export async function dispatchPosCommand(
@@ -39,8 +41,7 @@ export async function dispatchPosCommand(
   logger: Logger,
   connection: string = LOCAL_CONNECTION,
 ): Promise<PosOutcome> {
-  if (!isPosCommand(name))
-    return { ok: false, error: { code: 'unknown_command', message: `Unknown command: ${name}` } };
+  if (!isPosCommand(name)) return { ok: false, error: posErrorShape('unknown_command', { command: name }) };
   let caller: PosCaller;
   try {
     caller = service.authorize(name, connection);
@@ -49,12 +50,7 @@ export async function dispatchPosCommand(
   }
   const parsed = posArgSchemas[name].safeParse(rawArgs ?? {});
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') ?? '';
-    return {
-      ok: false,
-      error: { code: 'invalid_args', message: `${field || 'arguments'}: ${issue?.message ?? 'invalid'}`, field },
-    };
+    return { ok: false, error: zodRefusal(parsed.error) };
   }
   try {
     const handler = service.handlers[name] as (args: unknown, caller: PosCaller) => Promise<unknown>;

@@ -9,6 +9,7 @@ import type { PosOutcome } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
 import { dispatchPosCommand, type PosService } from './dispatch.js';
 import { eventsFor, type PosEventHub } from './events.js';
+import { posErrorShape } from '../../shared/pos-error.js';
 
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;
@@ -38,10 +39,7 @@ export interface BridgeDeps {
 export function registerHttpBridge(app: FastifyInstance, { pos, events, token, logger, now }: BridgeDeps): void {
   app.post<{ Params: { command: string } }>('/pos/call/:command', async (request, reply) => {
     const auth = request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    if (!sameToken(auth, token))
-      return reply
-        .code(401)
-        .send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
+    if (!sameToken(auth, token)) return reply.code(401).send({ ok: false, error: posErrorShape('pos_token_refused') });
     // The host has one connection, its token: whoever signed in on it is the caller (README, "Staff and roles").
     const outcome = await dispatchPosCommand(pos, request.params.command, request.body, logger, HOST_CONNECTION);
     return reply.code(statusOf(outcome)).send(outcome);
@@ -49,9 +47,7 @@ export function registerHttpBridge(app: FastifyInstance, { pos, events, token, l
 
   app.get<{ Querystring: { token?: string } }>('/pos/events', (request, reply) => {
     if (!sameToken(request.query.token, token)) {
-      void reply
-        .code(401)
-        .send({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong PosApi token' } });
+      void reply.code(401).send({ ok: false, error: posErrorShape('pos_token_refused') });
       return;
     }
     reply.hijack();

@@ -9,7 +9,6 @@
 import type { ConnectionView, OrderView, PosCommand, PosHandlers } from '../../shared/posapi.js';
 import type { PosCaller } from '../../shared/posapi-staff.js';
 import { AuditLog } from './audit/log.js';
-import { PosError } from '../../shared/posapi.js';
 import { dayOf, dayRange } from './calendar.js';
 import { tillCommands } from './commands/index.js';
 import { Catalog } from './link/catalog.js';
@@ -34,6 +33,7 @@ import { PollCadence } from './work/cadence.js';
 import { DueWork } from './work/due-work.js';
 import { dueJobs } from './work/jobs.js';
 import { Scheduler } from './work/scheduler.js';
+import { posError } from '../../shared/pos-error.js';
 
 export type { TillDeps } from './parts.js';
 export { dayOf, dayRange } from './calendar.js';
@@ -194,7 +194,7 @@ export class Till implements TillParts {
 
   orderOrThrow(orderId: string): OrderRow {
     const row = this.book.get(orderId);
-    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (!row) throw posError('order_not_found', { orderId }, 'orderId');
     return row;
   }
 

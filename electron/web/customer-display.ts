@@ -7,12 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { displaySale, type DisplaySale, type DisplayView } from '../../shared/posapi-display.js';
-import { PosError, type OrderView } from '../../shared/posapi.js';
+import { type OrderView } from '../../shared/posapi.js';
 import type { DisplayCart, DisplayTipAnswer, DisplayTipQuestion } from '../../shared/posapi-counter.js';
 import type { PosEventHub } from '../bridge/events.js';
 import { CSP } from './renderer-page.js';
 import { loadPage, registerPageAssets, withShopLanguage } from './payer-pages.js';
 import { registerTipAnswer } from './display-input.js';
+import { posError, posErrorShape } from '../../shared/pos-error.js';
 
 export interface DisplayFeedDeps {
   events: PosEventHub;
@@ -82,7 +83,7 @@ export class DisplayFeed {
 
   /** The display's one input: the answer to the open tip question. */
   answerTip(answer: DisplayTipAnswer): void {
-    if (!this.deps.counter) throw new PosError('conflict', 'This tip question is not open.', 'questionId');
+    if (!this.deps.counter) throw posError('tip_question_closed', {}, 'questionId');
     this.deps.counter.answer(answer.questionId, answer.tip);
   }
 
@@ -104,7 +105,7 @@ export class DisplayFeed {
   }
 }
 
-const WRONG_TOKEN = { ok: false, error: { code: 'unauthorized', message: 'Missing or wrong display token' } };
+const WRONG_TOKEN = { ok: false, error: posErrorShape('display_token_refused') };
 
 function sameToken(given: string | undefined, token: string): boolean {
   if (!given) return false;

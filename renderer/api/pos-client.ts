@@ -12,6 +12,7 @@ import type {
   PosOutcome,
   PosResult,
 } from '../../shared/posapi.js';
+import { errorText } from './error-text.js';
 
 declare global {
   interface Window {
@@ -20,9 +21,10 @@ declare global {
   }
 }
 
+/** A refusal; `message` is its text in the till's language (error-text.ts), `shape.message` the English one. */
 export class PosCallError extends Error {
   constructor(readonly shape: PosErrorShape) {
-    super(shape.message);
+    super(errorText(shape));
     this.name = 'PosCallError';
   }
 }

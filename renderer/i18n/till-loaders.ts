@@ -11,4 +11,6 @@ export function addTillLoaders(): void {
   const printer = import.meta.glob<Catalogue>('../../shared/i18n/locales/*/printer.json', { import: 'default' });
   addLoader('till', fromGlob(till, 'till'));
   addLoader('printer', fromGlob(printer, 'printer'));
+  const errors = import.meta.glob<Catalogue>('../../shared/i18n/locales/*/errors.json', { import: 'default' });
+  addLoader('errors', fromGlob(errors, 'errors'));
 }

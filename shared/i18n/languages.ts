@@ -30,8 +30,11 @@ export const LANGUAGE_WORD: Record<Language, string> = {
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [Language, ...Language[]];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** The catalogues: the till's screens, the payer's pages, the printer settings, the paper and receipt page. */
-export const NAMESPACES = ['till', 'payer', 'printer', 'paper'] as const;
+/**
+ * The catalogues: the till's screens, the payer's pages, the printer settings, the paper and receipt page,
+ * the till's refusals (errors: shared/i18n/errors-en.ts) and the main process's window titles (main).
+ */
+export const NAMESPACES = ['till', 'payer', 'printer', 'paper', 'errors', 'main'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLanguage(value: string): value is Language {

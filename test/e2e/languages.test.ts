@@ -4,7 +4,8 @@
  * the customer display's picker (the shop's language by default). Expected words are read from the
  * real catalogues at test time (shared/i18n/locales/<lng>/<ns>.json); a catalogue not in this tree
  * yet is expected in English, so the test holds before and after the translations land.
- * Screenshots: test-results/payer-es.png, payer-ja.png, till-de.png, display-ja.png.
+ * A refusal from the main process (namespace `errors`) reads in German on the German till.
+ * Screenshots: test-results/payer-es.png, payer-ja.png, till-de.png, till-de-refusal.png, display-ja.png.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { fillPlaceholders, type Language } from '../../shared/i18n/languages.js'
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { repoRoot, startHost, type HostProcess } from '../helpers/host.js';
+import { posOverHttp } from '../helpers/pos-http.js';
 import { v1 } from '../helpers/qr.js';
 
 const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
@@ -28,6 +30,12 @@ const ENGLISH: Record<string, string> = {
   'till:navCharge': 'Charge',
   'till:navSetup': 'Setup',
   'till:shopName': 'Shop name',
+  'till:navStaff': 'Staff',
+  'till:staffName': 'Name',
+  'till:staffPin': 'PIN (4 to 8 digits)',
+  'till:staffAdd': 'Add',
+  'till:staffAdded': '{name} added.',
+  'errors:account_name_taken': 'There is already an account named {name}.',
 };
 
 /** A message as the page must show it: from the language's catalogue when this tree has it, else English. */
@@ -144,6 +152,27 @@ describe.runIf(e2eAvailable())('e2e: languages', () => {
     await langIs(payer, 'de');
     expect(await payer.getByLabel('Sprache').inputValue()).toBe('de');
     await payer.context().close();
+    await till.context().close();
+  });
+
+  it("a refusal from the main process in the till's language: a second account of the same name, in German", async () => {
+    // The owner account (the Staff screen needs one), signed in on the host's one connection the page shares.
+    await (await posOverHttp(host)).call('settings.save', { ownerPin: '2468' });
+    const till = await pageIn('en-US', 1024, 600);
+    await till.goto(host.url);
+    await langIs(till, 'de');
+    await till.getByRole('button', { name: expected('de', 'till:navStaff'), exact: true }).click();
+    const form = till.locator('form.add-staff');
+    for (const attempt of [1, 2]) {
+      await form.getByLabel(expected('de', 'till:staffName'), { exact: true }).fill('Cora');
+      await form.getByLabel(expected('de', 'till:staffPin')).fill('1357');
+      await form.getByRole('button', { name: expected('de', 'till:staffAdd'), exact: true }).click();
+      if (attempt === 1) await form.getByText(expected('de', 'till:staffAdded', { name: 'Cora' })).waitFor();
+    }
+    const refusal = expected('de', 'errors:account_name_taken', { name: 'Cora' });
+    expect(refusal).not.toBe(ENGLISH['errors:account_name_taken']!.replace('{name}', 'Cora'));
+    await form.getByRole('alert').getByText(refusal).waitFor();
+    await screenshot(till, 'till-de-refusal');
     await till.context().close();
   });
 

@@ -2,10 +2,13 @@
 /**
  * The missing-key test (README "Languages"): every catalogue under shared/i18n/locales/<lng>/ has exactly
  * the keys English has, with the same `{placeholders}`, none empty; and every required language has
- * every namespace. English is the typed source: the text modules (till, payer, printer) and paper-en.ts.
+ * every namespace. English is the typed source: the text modules (till, payer, printer), paper-en.ts,
+ * errors-en.ts (the main process's refusals) and main-en.ts (window titles).
  */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES, NAMESPACES, type Namespace } from '../../shared/i18n/languages.js';
+import { errorsEnglish } from '../../shared/i18n/errors-en.js';
+import { mainEnglish } from '../../shared/i18n/main-en.js';
 import { paperEnglish } from '../../shared/i18n/paper-en.js';
 import { tillEnglish } from '../../renderer/app/text.js';
 import { payerText } from '../../renderer/payer/text.js';
@@ -16,6 +19,8 @@ const ENGLISH: Record<Namespace, Readonly<Record<string, string>>> = {
   payer: payerText,
   printer: printerText,
   paper: paperEnglish,
+  errors: errorsEnglish,
+  main: mainEnglish,
 };
 
 const files = import.meta.glob<unknown>('../../shared/i18n/locales/*/*.json', { eager: true, import: 'default' });

@@ -16,6 +16,7 @@ import {
 import { spreadsheetSafe } from '../owner/csv.js';
 import { minorUnitProblem } from '../sales/amount-rules.js';
 import type { ItemStore } from './items.js';
+import { posError } from '../../../shared/pos-error.js';
 
 /** Columns, in order. Only `name` and `price` are required on import. */
 export const ITEM_CSV_COLUMNS = [
@@ -57,7 +58,7 @@ function parseRows(text: string): Record<string, string>[] {
     return parse(text, { columns: true, bom: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
-    throw new PosError('invalid', `The file is not CSV that Paydesk can read (line ${line}).`, 'csv');
+    throw posError('csv_unreadable', { line }, 'csv');
   }
 }
 

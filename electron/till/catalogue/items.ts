@@ -3,12 +3,12 @@
  * This module holds all SQL on `items`. Prices are canonical decimal text in the shop currency; a SKU
  * or barcode belongs to one item at most (unique indexes; a clash is answered as `conflict`).
  */
-import { PosError } from '../../../shared/posapi.js';
 import type { ItemFields, ItemView } from '../../../shared/posapi-sales.js';
 import { parseAmount } from '../../../shared/money.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { IdSource } from '../../platform/ids.js';
+import { posError } from '../../../shared/pos-error.js';
 
 interface ItemRow {
   item_id: string;
@@ -90,7 +90,7 @@ export class ItemStore {
   /** The item or a `not_found` answer. */
   require(itemId: string): ItemView {
     const item = this.get(itemId);
-    if (!item) throw new PosError('not_found', 'There is no such item (it may have been deleted).', 'itemId');
+    if (!item) throw posError('item_not_found', {}, 'itemId');
     return item;
   }
 
@@ -131,13 +131,9 @@ export class ItemStore {
   private refuseClash(fields: ItemFields, itemId: string | undefined): void {
     const skuOwner = fields.sku ? this.bySku(fields.sku) : undefined;
     if (skuOwner && skuOwner.itemId !== itemId)
-      throw new PosError('conflict', `The SKU ${fields.sku} already belongs to ${skuOwner.name}.`, 'sku');
+      throw posError('sku_taken', { sku: fields.sku, name: skuOwner.name }, 'sku');
     const barcodeOwner = fields.barcode ? this.byBarcode(fields.barcode) : undefined;
     if (barcodeOwner && barcodeOwner.itemId !== itemId)
-      throw new PosError(
-        'conflict',
-        `The barcode ${fields.barcode} already belongs to ${barcodeOwner.name}.`,
-        'barcode',
-      );
+      throw posError('barcode_taken', { barcode: fields.barcode, name: barcodeOwner.name }, 'barcode');
   }
 }

@@ -4,20 +4,20 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { AuditView, PosCaller } from '../../../shared/posapi-staff.js';
-import { PosError } from '../../../shared/posapi.js';
 import type { AuditFilter } from '../audit/log.js';
 import { dayRange } from '../calendar.js';
 import { AUDIT_CSV_COLUMNS, auditCsvRecords } from '../audit/csv.js';
 import { spreadsheetSafe } from '../owner/csv.js';
 import type { Args, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
+import { posError } from '../../../shared/pos-error.js';
 
 const PAGE_SIZE = 50;
 
 /** Shop days [from, to] as a range on the till's clock. */
 function rangeOf(till: TillParts, from: string | undefined, to: string | undefined): AuditFilter {
   const { timeZone } = till.settings.stored();
-  if (from && to && from > to) throw new PosError('invalid_args', 'from: must not be after to', 'from');
+  if (from && to && from > to) throw posError('from_after_to', {}, 'from');
   return {
     fromMs: from ? dayRange(from, timeZone)[0] : undefined,
     toMs: to ? dayRange(to, timeZone)[1] : undefined,

@@ -3,21 +3,44 @@
  * owner; every screen may ask whether backups are overdue (the Charge screen warns).
  */
 import {
-  PosError,
   type BackupHealth,
   type BackupStatus,
   type BookExport,
+  type PosError,
   type RestoreStaged,
 } from '../../../shared/posapi.js';
 import { exportBook } from '../owner/book-export.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillBackups, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
+import { posError } from '../../../shared/pos-error.js';
 
 function backupsOf(till: TillParts): TillBackups {
   const backups = till.deps.backups;
-  if (!backups) throw new PosError('unavailable', 'Backups are not available in this till.');
+  if (!backups) throw posError('backups_unavailable');
   return backups;
+}
+
+/** The backup service's refusal of settings, keyed for the till's language (the English words unchanged). */
+function settingsRefusal(message: string): PosError {
+  if (message === 'folder: must be an absolute path') return posError('backup_folder_not_absolute', {}, 'folder');
+  if (message === 'passphrase: is required the first time')
+    return posError('backup_passphrase_first', {}, 'passphrase');
+  const missing = /^folder: (.*) does not exist \(plug in the drive, or create the folder first\)$/.exec(message);
+  if (missing) return posError('backup_folder_missing', { folder: missing[1]! }, 'folder');
+  const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
+  return posError('backup_problem', { message: message.startsWith(field) ? message : `${field}: ${message}` }, field);
+}
+
+/** A backup that cannot be restored here: why (sealed-file.ts's reasons), keyed, the English words unchanged. */
+function restoreRefusal(error: unknown): PosError {
+  const message = error instanceof Error ? error.message : String(error);
+  const field = /passphrase/i.test(message) ? 'passphrase' : 'file';
+  const reason = (error as { reason?: unknown }).reason;
+  if (reason === 'wrong_passphrase') return posError('restore_wrong_passphrase', { message }, 'passphrase');
+  if (reason === 'not_a_backup') return posError('restore_not_a_backup', { message }, field);
+  if (reason === 'damaged') return posError('restore_damaged', { message }, field);
+  return posError('backup_problem', { message }, field);
 }
 
 /** A till without backups is warned about once it holds two days of sales (a new one is not nagged). */
@@ -61,17 +84,14 @@ export async function configureBackups(
     });
     return status;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const field = message.startsWith('passphrase') ? 'passphrase' : 'folder';
-    throw new PosError('invalid_args', message.startsWith(field) ? message : `${field}: ${message}`, field);
+    throw settingsRefusal(error instanceof Error ? error.message : String(error));
   }
 }
 
 /** backup.run: makes one now and answers the status (a failure is in it, and in the log). */
 export async function runBackup(till: TillParts, _args: Args<'backup.run'>, caller: PosCaller): Promise<BackupStatus> {
   const backups = backupsOf(till);
-  if (!backups.status().configured)
-    throw new PosError('invalid_args', 'Choose a folder and a passphrase first.', 'folder');
+  if (!backups.status().configured) throw posError('backup_not_configured', {}, 'folder');
   await backups.backupNow().catch(() => undefined);
   const status = backups.status();
   till.audit.record(callerActor(caller), 'backup.made', status.lastFile, {
@@ -89,19 +109,13 @@ export async function restoreBackupHere(
   till: TillParts,
   { file, passphrase }: Args<'backup.restore'>,
 ): Promise<RestoreStaged> {
-  if (till.settings.stored().payee !== null || till.book.oldestCreatedAt() !== 0)
-    throw new PosError(
-      'conflict',
-      'Only a new till can be restored from Setup; use npm run restore for another data directory.',
-    );
+  if (till.settings.stored().payee !== null || till.book.oldestCreatedAt() !== 0) throw posError('restore_only_new');
   const backups = backupsOf(till);
   let staged;
   try {
     staged = await backups.stageRestore(file, passphrase);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const field = /passphrase/i.test(message) ? 'passphrase' : 'file';
-    throw new PosError('invalid_args', message, field);
+    throw restoreRefusal(error);
   }
   const restart = till.deps.requestRestart;
   if (restart) setTimeout(restart, 200); // after this answer has left

@@ -4,7 +4,6 @@
  */
 import { compare, lt } from '../../../shared/money.js';
 import {
-  PosError,
   type OrderView,
   type PaymentAssetView,
   type QuoteAssetView,
@@ -18,6 +17,7 @@ import type { OrderRow } from '../orders/book.js';
 import type { Args, TillParts } from '../parts.js';
 import { roleMay } from '../staff/permissions.js';
 import { requirePayee } from '../settings/store.js';
+import { posError } from '../../../shared/pos-error.js';
 
 /** assets.quote */
 export async function quoteAssets(till: TillParts, { payeeId }: Args<'assets.quote'>): Promise<QuoteAssetView[]> {
@@ -53,17 +53,9 @@ async function quoteOf(till: TillParts, quoteAssetId: string): Promise<QuoteAsse
 function checkLimits(quote: QuoteAssetItem | undefined, amount: string): void {
   if (!quote) return;
   if (lt(amount, quote.minQuoteAmount))
-    throw new PosError(
-      'invalid_args',
-      `The amount is below the minimum of ${quote.minQuoteAmount} ${quote.symbol}.`,
-      'quoteAmount',
-    );
+    throw posError('amount_below_minimum', { minimum: quote.minQuoteAmount, symbol: quote.symbol }, 'quoteAmount');
   if (compare(amount, quote.maxQuoteAmount) > 0)
-    throw new PosError(
-      'invalid_args',
-      `The amount is above the maximum of ${quote.maxQuoteAmount} ${quote.symbol}.`,
-      'quoteAmount',
-    );
+    throw posError('amount_above_maximum', { maximum: quote.maxQuoteAmount, symbol: quote.symbol }, 'quoteAmount');
 }
 
 /**
@@ -104,7 +96,7 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>, c
   if (row.status === 'failed') {
     // Refused while the cashier waits: the refusal is the answer, and no failed order stays behind.
     till.writer.discard(orderId);
-    throw new PosError('gateway_error', row.last_error);
+    throw posError('gateway_error', { message: row.last_error });
   }
   return till.view(row);
 }
@@ -118,7 +110,7 @@ function seesAll(caller: PosCaller): boolean {
 export function ownOrderOrThrow(till: TillParts, orderId: string, caller: PosCaller): OrderRow {
   const row = till.orderOrThrow(orderId);
   if (seesAll(caller) || row.cashier_id === caller.account?.accountId) return row;
-  throw new PosError('not_found', `No order ${orderId} of yours.`, 'orderId');
+  throw posError('order_not_yours', { orderId }, 'orderId');
 }
 
 /** order.get: the order on screen, checked at the gateway now and then polled more often. */

@@ -7,7 +7,6 @@
 import { priceCart } from '../../../shared/cart/price.js';
 import type { PricedCart } from '../../../shared/cart/types.js';
 import { add, compare, isPositive, isZero, parseAmount, subtract } from '../../../shared/money.js';
-import { PosError } from '../../../shared/posapi.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { CheckoutArgs, SaleView, TenderView } from '../../../shared/posapi-sales.js';
 import { GatewayUnreachable } from '../link/gateway-client.js';
@@ -19,6 +18,7 @@ import { approveDiscounts, discountsOf } from '../sales/discounts.js';
 import { callerActor } from '../staff/area.js';
 import type { DisplayCart } from '../../../shared/posapi-counter.js';
 import { createOrder, ownOrderOrThrow } from './charge.js';
+import { posError } from '../../../shared/pos-error.js';
 
 /** The shop currency's symbol and minor unit; offline, its id and 2 digits. */
 export async function currencyOf(till: TillParts, quoteAssetId: string): Promise<{ symbol: string; places: number }> {
@@ -31,15 +31,13 @@ export async function currencyOf(till: TillParts, quoteAssetId: string): Promise
   return { symbol: quoteAssetId.toUpperCase(), places: 2 };
 }
 
-const invalid = (message: string, field: string) => new PosError('invalid_args', message, field);
-
 /** Cash and card as tenders, checked against the total; answers them and what is left for crypto. */
 export function tendersOf(args: CheckoutArgs, total: string): { tenders: TenderView[]; rest: string } {
   const tenders: TenderView[] = [];
   if (args.cash && isPositive(args.cash.amount)) {
     const amount = parseAmount(args.cash.amount);
     const tendered = parseAmount(args.cash.tendered);
-    if (compare(tendered, amount) < 0) throw invalid('The cash handed over is less than the cash part.', 'cash');
+    if (compare(tendered, amount) < 0) throw posError('cash_short', {}, 'cash');
     tenders.push({ kind: 'cash', amount, tendered, change: subtract(tendered, amount), reference: '' });
   }
   if (args.card && isPositive(args.card.amount))
@@ -51,10 +49,9 @@ export function tendersOf(args: CheckoutArgs, total: string): { tenders: TenderV
       reference: args.card.reference,
     });
   const applied = add('0', ...tenders.map((t) => t.amount));
-  if (compare(applied, total) > 0) throw invalid(`Cash and card come to more than the total of ${total}.`, 'cash');
+  if (compare(applied, total) > 0) throw posError('tender_over_total', { total }, 'cash');
   const rest = subtract(total, applied);
-  if (isPositive(rest) && !args.crypto)
-    throw invalid(`${rest} is still due: take it in crypto, cash or card.`, 'crypto');
+  if (isPositive(rest) && !args.crypto) throw posError('still_due', { rest }, 'crypto');
   return { tenders, rest };
 }
 
@@ -66,11 +63,7 @@ export function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): Chec
   const lines = cart.lines.map((line, i) => {
     if (!line.itemId) return line;
     const item = till.items.get(line.itemId);
-    if (!item)
-      throw invalid(
-        `No item ${line.itemId} in the catalogue: it was deleted; take it off the cart.`,
-        `cart.lines.${i}`,
-      );
+    if (!item) throw posError('item_deleted_in_cart', { itemId: line.itemId }, `cart.lines.${i}`);
     return { ...line, name: item.name, unitPrice: item.price, taxRate: item.taxRate };
   });
   return { ...cart, lines };
@@ -78,8 +71,7 @@ export function fromCatalogue(till: TillParts, cart: CheckoutArgs['cart']): Chec
 
 function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): PricedCart {
   const rules = till.sales.get();
-  if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none')
-    throw invalid('Tips are off for this shop (sales settings).', 'cart');
+  if (!rules.tipsEnabled && args.cart.tip && args.cart.tip.kind !== 'none') throw posError('tips_off', {}, 'cart');
   checkCheckoutAmounts(args, places);
   const priced = priceCart(fromCatalogue(till, args.cart), {
     taxMode: rules.taxMode,
@@ -87,8 +79,8 @@ function pricedOrRefused(till: TillParts, args: CheckoutArgs, places: number): P
     places,
   });
   // A tip is at most the sale itself (README, "Tips"): 1000 on a 10.00 sale is a slip of the finger.
-  const tipTooHigh = args.cart.tip ? tipProblem(args.cart.tip, priced.saleTotal, places) : '';
-  if (tipTooHigh) throw invalid(`cart.tip: ${tipTooHigh}`, 'cart.tip');
+  const tipTooHigh = args.cart.tip ? tipProblem(args.cart.tip, priced.saleTotal, places) : undefined;
+  if (tipTooHigh) throw posError(tipTooHigh.key, { field: 'cart.tip', ...tipTooHigh.params }, 'cart.tip');
   return priced;
 }
 
@@ -162,9 +154,9 @@ export async function getSale(till: TillParts, args: Args<'sale.get'>, caller: P
   const sale: StoredSale | undefined = args.saleId
     ? till.saleBook.get(args.saleId)
     : till.saleBook.byOrder(args.orderId!);
-  if (!sale) throw new PosError('not_found', 'There is no such sale.', args.saleId ? 'saleId' : 'orderId');
+  if (!sale) throw posError('sale_not_found', {}, args.saleId ? 'saleId' : 'orderId');
   if (sale.row.order_id) ownOrderOrThrow(till, sale.row.order_id, caller);
   else if (caller.account && caller.account.role === 'cashier' && sale.row.cashier_id !== caller.account.accountId)
-    throw new PosError('not_found', 'There is no such sale.', 'saleId');
+    throw posError('sale_not_found', {}, 'saleId');
   return saleView(sale);
 }

@@ -1,5 +1,5 @@
 /** Payment actions on an open order: a new instruction window, and cancel (docs/api.md, "Deadlines and windows"). */
-import { PosError, type OrderView } from '../../../shared/posapi.js';
+import { type OrderView } from '../../../shared/posapi.js';
 import { isZero } from '../../../shared/money.js';
 import type { OrderRow } from '../orders/book.js';
 import { isEnded } from '../orders/machine.js';
@@ -8,6 +8,7 @@ import { parseResult } from '../orders/views.js';
 import type { Args, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
 import { ownOrderOrThrow } from './charge.js';
+import { posError } from '../../../shared/pos-error.js';
 
 /** order.refresh: renews the instruction now (a queued order has none yet). */
 export async function refreshOrder(
@@ -17,7 +18,7 @@ export async function refreshOrder(
 ): Promise<OrderView> {
   const row = ownOrderOrThrow(till, orderId, caller);
   if (row.status === 'queued') return till.view(row);
-  if (isEnded(row.status)) throw new PosError('conflict', `The order is already ${row.status}.`);
+  if (isEnded(row.status)) throw posError('order_ended', { status: row.status });
   // A renewal due right now is already asking: its new instruction is the answer.
   const renewing = till.scheduler.runningNow('refresh', orderId);
   if (renewing) await renewing;
@@ -44,13 +45,8 @@ export async function cancelOrder(
   caller: PosCaller,
 ): Promise<OrderView> {
   const row = till.orderOrThrow(orderId);
-  if (isEnded(row.status)) throw new PosError('conflict', `The order is already ${row.status}.`);
-  if (moneySeen(row))
-    till.staff.confirmWithPin(
-      caller,
-      pin,
-      'Money was already received for this payment: type your PIN to cancel it anyway.',
-    );
+  if (isEnded(row.status)) throw posError('order_ended', { status: row.status });
+  if (moneySeen(row)) till.staff.confirmWithPin(caller, pin, 'money_seen_confirm_pin');
   if (row.status === 'queued') till.writer.withdrawn(orderId);
   else till.writer.cancelled(orderId, await till.link.client.cancel(row.trace_id));
   const amount = `${row.quote_amount} ${row.quote_symbol}`;

@@ -1,9 +1,10 @@
 /** The gateway's live price sources as the owner sees and sets them (README "Price sources"; merchant key). */
-import { PosError, type PricesView } from '../../../shared/posapi.js';
+import { type PricesView } from '../../../shared/posapi.js';
 import { GatewayRefused, type GatewayClient } from '../link/gateway-client.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
+import { posError } from '../../../shared/pos-error.js';
 
 const UNAVAILABLE = { config: null, sources: [], prices: [], alerts: [] };
 
@@ -23,7 +24,7 @@ async function pricesView(
   } catch (error) {
     // A refused save names the field.
     if (saving && error instanceof GatewayRefused && error.code === 10011)
-      throw new PosError('invalid_args', error.message, 'config');
+      throw posError('gateway_bad_parameter', { message: error.message }, 'config');
     if (error instanceof GatewayRefused && error.httpStatus === 404)
       return { available: false, reason: 'This gateway does not offer price source settings.', ...UNAVAILABLE };
     throw error;

@@ -2,7 +2,6 @@
  * The receipt printer (README "Thermal printers"): its address in Setup, a test page, and the paper
  * receipt of a paid order with the QR of its receipt page; the cash tender may ask for the drawer.
  */
-import { PosError } from '../../../shared/posapi.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { PrinterSettings } from '../../../shared/posapi-printing.js';
 import type { Args, TillParts } from '../parts.js';
@@ -16,6 +15,7 @@ import { parsePrinterTarget, sendToPrinter, type PrinterTarget } from '../printi
 import { saleView } from '../sales/book.js';
 import { callerActor } from '../staff/area.js';
 import { ownOrderOrThrow } from './charge.js';
+import { posError } from '../../../shared/pos-error.js';
 
 const stores = new WeakMap<TillParts, PrinterSettingsStore>();
 export function printerStore(till: TillParts): PrinterSettingsStore {
@@ -26,7 +26,7 @@ export function printerStore(till: TillParts): PrinterSettingsStore {
 
 export function targetOrThrow(settings: PrinterSettings): PrinterTarget {
   const target = parsePrinterTarget(settings.target);
-  if (!target) throw new PosError('not_configured', 'No receipt printer is set up (Setup, Receipt printer).', 'target');
+  if (!target) throw posError('no_printer', {}, 'target');
   return target;
 }
 
@@ -35,7 +35,7 @@ export async function print(target: PrinterTarget, bytes: Uint8Array): Promise<v
     await sendToPrinter(target, bytes);
   } catch (error) {
     const where = target.kind === 'tcp' ? `${target.host}:${target.port}` : target.path;
-    throw new PosError('unavailable', `The receipt printer (${where}) cannot be reached: ${(error as Error).message}`);
+    throw posError('printer_unreachable', { where, detail: (error as Error).message });
   }
 }
 
@@ -72,17 +72,17 @@ function receiptToPrint(
 ): { facts: ReceiptFacts; orderId: string; cash: boolean } {
   if (saleId) {
     const stored = till.saleBook.get(saleId);
-    if (!stored) throw new PosError('not_found', 'There is no such sale.', 'saleId');
+    if (!stored) throw posError('sale_not_found', {}, 'saleId');
     if (stored.row.order_id) ownOrderOrThrow(till, stored.row.order_id, caller);
     else if (caller.account?.role === 'cashier' && stored.row.cashier_id !== caller.account.accountId)
-      throw new PosError('not_found', 'There is no such sale.', 'saleId');
+      throw posError('sale_not_found', {}, 'saleId');
     const sale = saleView(stored);
-    if (sale.status !== 'paid') throw new PosError('conflict', 'Only a paid sale has a receipt.', 'saleId');
+    if (sale.status !== 'paid') throw posError('receipt_needs_paid_sale', {}, 'saleId');
     const cash = sale.tenders.some((t) => t.kind === 'cash');
     return { facts: saleFacts(till, sale), orderId: sale.orderId, cash };
   }
   const row = ownOrderOrThrow(till, orderId!, caller);
-  if (row.status !== 'success') throw new PosError('conflict', 'Only a paid order has a receipt.', 'orderId');
+  if (row.status !== 'success') throw posError('receipt_needs_paid_order', {}, 'orderId');
   const cash = till.saleBook.byOrder(row.order_id)?.tenders.some((t) => t.kind === 'cash') ?? false;
   return { facts: orderFacts(till, till.view(row)), orderId: row.order_id, cash };
 }

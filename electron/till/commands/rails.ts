@@ -1,9 +1,10 @@
 /** The gateway's live rails as the owner sees and sets them (docs/api.md, "Live rails"; merchant key). */
-import { PosError, type RailHealthView, type RailsView } from '../../../shared/posapi.js';
+import { type RailHealthView, type RailsView } from '../../../shared/posapi.js';
 import { GatewayRefused, type GatewayClient } from '../link/gateway-client.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { Args, TillParts } from '../parts.js';
 import { callerActor } from '../staff/area.js';
+import { posError } from '../../../shared/pos-error.js';
 
 /** The chain ids or names a rail configuration lists, as far as they can be read. */
 function chainsOf(config: Record<string, unknown>): string[] {
@@ -31,7 +32,7 @@ async function railsView(fetchRails: () => ReturnType<GatewayClient['rails']>, s
   } catch (error) {
     // A refused save names the field.
     if (saving && error instanceof GatewayRefused && error.code === 10011)
-      throw new PosError('invalid_args', error.message, 'config');
+      throw posError('gateway_bad_parameter', { message: error.message }, 'config');
     if (error instanceof GatewayRefused && error.httpStatus === 404)
       return { available: false, reason: 'This gateway does not offer rail settings.', config: null, health: [] };
     throw error;

@@ -3,19 +3,20 @@
  * mined, the gateway's clock is moved. Only on the embedded gateway in sandbox mode.
  */
 import { isZero } from '../../../shared/money.js';
-import { PosError, type OrderView } from '../../../shared/posapi.js';
+import { type OrderView } from '../../../shared/posapi.js';
 import type { OrderRow } from '../orders/book.js';
 import { parseInstruction, parseResult, remainingOf } from '../orders/views.js';
 import type { Args, TillParts } from '../parts.js';
+import { posError } from '../../../shared/pos-error.js';
 
 function sandboxOnly(till: TillParts): void {
-  if (!till.link.inSandbox()) throw new PosError('sandbox_only', 'Only in TEST MODE (the embedded sandbox gateway).');
+  if (!till.link.inSandbox()) throw posError('sandbox_only');
 }
 
 /** The simulated payer: scanning the QR (the instruction's own transfer id) or paying a part. */
 async function pay(till: TillParts, row: OrderRow, amount: string, viaQr: boolean): Promise<void> {
   const instruction = parseInstruction(row);
-  if (!instruction) throw new PosError('conflict', 'The order has no payment instruction yet.');
+  if (!instruction) throw posError('no_instruction');
   if (instruction.isChain) {
     await till.link.client.sandboxDeposit({
       destination: instruction.destination,
@@ -39,7 +40,7 @@ export async function payInFull(till: TillParts, { orderId }: Args<'sandbox.payI
   sandboxOnly(till);
   const row = till.orderOrThrow(orderId);
   const instruction = parseInstruction(row);
-  if (!instruction) throw new PosError('conflict', 'The order has no payment instruction yet.');
+  if (!instruction) throw posError('no_instruction');
   const result = parseResult(row);
   const due = result && !isZero(result.payableAmount || '0') ? remainingOf(result) : instruction.paymentAmount;
   await pay(till, row, due, true);
@@ -87,7 +88,7 @@ export async function advanceToDeadline(
   sandboxOnly(till);
   const row = till.orderOrThrow(orderId);
   const result = await till.link.client.result(row.trace_id);
-  if (!result.expiredAt) throw new PosError('conflict', 'This payment has no deadline.');
+  if (!result.expiredAt) throw posError('no_deadline');
   // One second first tells the gateway's time; then the rest, to one second past the deadline.
   const now = await till.link.client.sandboxAdvance(1);
   const left = Math.max(1, result.expiredAt + 1 - Math.floor(now.nowMs / 1000));

@@ -6,19 +6,19 @@
 import { add, compare, isPositive, parseAmount, subtract, subtractSigned } from '../../../shared/money.js';
 import { checkMinorUnit } from '../sales/amount-rules.js';
 import { currencyOf } from './checkout.js';
-import { PosError } from '../../../shared/posapi.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { ShiftView, ZReport } from '../../../shared/posapi-sales.js';
 import type { Args, TillParts } from '../parts.js';
 import { summarize } from '../sales/summary.js';
 import { chargeOrdersIn, refundsIn } from '../shifts/z-extras.js';
 import { callerActor } from '../staff/area.js';
+import { posError } from '../../../shared/pos-error.js';
 
 const who = (caller: PosCaller) => ({ id: caller.account?.accountId ?? '', name: caller.account?.name ?? '' });
 
 function openOrRefuse(till: TillParts): ShiftView {
   const shift = till.shiftBook.current();
-  if (!shift) throw new PosError('no_shift', 'No shift is open: open one with a cash float first.');
+  if (!shift) throw posError('no_shift');
   return shift;
 }
 
@@ -51,7 +51,7 @@ export async function currentShift(till: TillParts): Promise<ShiftView | null> {
 export async function openShift(till: TillParts, { float }: Args<'shift.open'>, caller: PosCaller): Promise<ShiftView> {
   checkMinorUnit('float', float, await placesOf(till));
   return till.shiftBook.transaction(() => {
-    if (till.shiftBook.current()) throw new PosError('conflict', 'A shift is already open: close it first.');
+    if (till.shiftBook.current()) throw posError('shift_already_open');
     const shiftId = `sh-${till.deps.ids.token(6).slice(-12)}`;
     const by = who(caller);
     till.shiftBook.open({
@@ -69,16 +69,12 @@ export async function openShift(till: TillParts, { float }: Args<'shift.open'>, 
 /** shift.cashMove: money put into or taken out of the drawer, with a reason. */
 export async function cashMove(till: TillParts, args: Args<'shift.cashMove'>, caller: PosCaller): Promise<ShiftView> {
   checkMinorUnit('amount', args.amount, await placesOf(till));
-  if (!isPositive(args.amount)) throw new PosError('invalid_args', 'amount: must be more than 0', 'amount');
+  if (!isPositive(args.amount)) throw posError('must_be_positive', { field: 'amount' }, 'amount');
   return till.shiftBook.transaction(() => {
     const shift = openOrRefuse(till);
     const { expectedCash } = drawer(till, shift);
     if (args.kind === 'out' && compare(args.amount, expectedCash) > 0)
-      throw new PosError(
-        'invalid_args',
-        `amount: cash out of ${parseAmount(args.amount)} is more than the ${expectedCash} expected in the drawer`,
-        'amount',
-      );
+      throw posError('cash_out_too_much', { amount: parseAmount(args.amount), expected: expectedCash }, 'amount');
     const by = who(caller);
     const move = { kind: args.kind, amount: parseAmount(args.amount), reason: args.reason };
     till.shiftBook.addMove({
@@ -146,6 +142,6 @@ export async function closeShift(
 /** shift.report: a closed shift's Z report, as it was written. */
 export async function shiftReport(till: TillParts, { number }: Args<'shift.report'>): Promise<ZReport> {
   const report = till.shiftBook.report(number);
-  if (!report) throw new PosError('not_found', `There is no Z report number ${number}.`, 'number');
+  if (!report) throw posError('z_report_not_found', { number }, 'number');
   return report;
 }

@@ -10,6 +10,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { TillSettingsStore } from '../settings/store.js';
 import { GatewayClient, GatewayRefused, GatewayUnreachable } from './gateway-client.js';
 import { merchantKeyFor, tillKeyFor, type GatewaySetting } from './key-policy.js';
+import { posError } from '../../../shared/pos-error.js';
+import { gatewayRefusal } from './gateway-refusal.js';
 
 export interface LinkDeps {
   settings: TillSettingsStore;
@@ -34,10 +36,9 @@ const CLOCK_JITTER_MS = 1000;
 /** A failure on the way to the gateway, in words the cashier can read. */
 export function posErrorOf(error: unknown): PosError {
   if (error instanceof PosError) return error;
-  if (error instanceof GatewayUnreachable)
-    return new PosError('gateway_unreachable', `The gateway cannot be reached. ${error.message}`);
-  if (error instanceof GatewayRefused) return new PosError('gateway_error', error.message);
-  return new PosError('internal', String(error));
+  if (error instanceof GatewayUnreachable) return posError('gateway_unreachable', { detail: error.message });
+  if (error instanceof GatewayRefused) return gatewayRefusal(error.code, error.message);
+  return posError('internal_detail', { detail: String(error) });
 }
 
 export class GatewayLink {
@@ -124,7 +125,7 @@ export class GatewayLink {
       return { networkId, payeeId: found.payeeId, fullName: found.fullName ?? '' };
     } catch (error) {
       if (error instanceof GatewayRefused && error.code === 10001)
-        throw new PosError('payee_not_found', `${networkId} is not a user of this gateway.`, 'payeeNetworkId');
+        throw posError('payee_not_found', { networkId }, 'payeeNetworkId');
       throw error;
     }
   }

@@ -4,13 +4,7 @@
  * detail with the gateway's delivery log, review decisions, redelivery, and CSV export.
  */
 import { add, isZero } from '../../../shared/money.js';
-import {
-  PosError,
-  type DayOrderRow,
-  type DayReview,
-  type DayTotals,
-  type OrderDetail,
-} from '../../../shared/posapi.js';
+import { type DayOrderRow, type DayReview, type DayTotals, type OrderDetail } from '../../../shared/posapi.js';
 import type { Clock } from '../../platform/clock.js';
 import type { GatewayClient } from '../link/gateway-client.js';
 import type { OrderBook, OrderRow } from '../orders/book.js';
@@ -18,6 +12,7 @@ import { parseInstruction, parseResult } from '../orders/views.js';
 import type { TillSettingsStore } from '../settings/store.js';
 import type { TillRefundRow } from '../refunds/store.js';
 import { csvOf, type SaleCsvFacts } from './csv.js';
+import { posError } from '../../../shared/pos-error.js';
 
 const PAGE_SIZE = 50;
 
@@ -207,7 +202,7 @@ export class OwnerArea {
 
   async detail(orderId: string): Promise<OrderDetail> {
     let row = this.deps.book.get(orderId);
-    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
+    if (!row) throw posError('order_not_found', { orderId }, 'orderId');
     let fresh: ReturnType<typeof parseResult>;
     if (row.status !== 'queued') {
       try {
@@ -260,8 +255,8 @@ export class OwnerArea {
 
   async review(orderId: string, decision: 'approve' | 'reject', reason: string, by: string): Promise<OrderDetail> {
     const row = this.deps.book.get(orderId);
-    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
-    if (row.status !== 'auditing') throw new PosError('conflict', `The payment is ${row.status}, not under review.`);
+    if (!row) throw posError('order_not_found', { orderId }, 'orderId');
+    if (row.status !== 'auditing') throw posError('not_under_review', { status: row.status });
     await this.deps.client.review(row.trace_id, decision, reason, by);
     this.deps.book.event(
       orderId,
@@ -279,7 +274,7 @@ export class OwnerArea {
 
   exportCsv(fromDay: string, toDay: string): { filename: string; csv: string; rows: number } {
     const { timeZone } = this.deps.settings.stored();
-    if (fromDay > toDay) throw new PosError('invalid_args', 'from: must not be after to', 'from');
+    if (fromDay > toDay) throw posError('from_after_to', {}, 'from');
     const [from] = this.deps.dayRange(fromDay, timeZone);
     const [, to] = this.deps.dayRange(toDay, timeZone);
     const rows = this.deps.book.list(from, to).reverse();

@@ -37,6 +37,13 @@ interface AttemptsRow {
   updated_at: number;
 }
 
+/** The same as values the till's language words (`errors` keys `wait.<unit>` with `{count}`). */
+export function lockoutParts(ms: number): { waitUnit: 'hour' | 'minutes' | 'seconds'; waitCount: number } {
+  if (ms >= LONGEST_LOCKOUT_MS) return { waitUnit: 'hour', waitCount: 1 };
+  if (ms >= 60_000) return { waitUnit: 'minutes', waitCount: Math.ceil(ms / 60_000) };
+  return { waitUnit: 'seconds', waitCount: Math.max(1, Math.ceil(ms / 1000)) };
+}
+
 /** "1 minute", "2 minutes", "1 hour", "45 seconds": how long a lockout still lasts, in words. */
 export function lockoutWords(ms: number): string {
   if (ms >= LONGEST_LOCKOUT_MS) return '1 hour';

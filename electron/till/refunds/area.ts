@@ -6,7 +6,7 @@
  * and for the CSV, where each refund is a row of its own linked to its order.
  */
 import { add, subtract } from '../../../shared/money.js';
-import { PosError, type DayReview } from '../../../shared/posapi.js';
+import { type DayReview } from '../../../shared/posapi.js';
 import type { DayRefunds, RefundDetail, ToResolveItem } from '../../../shared/posapi-refunds.js';
 import type { Refund } from '../../../shared/wire-refunds.js';
 import type { Clock } from '../../platform/clock.js';
@@ -14,6 +14,7 @@ import type { GatewayClient } from '../link/gateway-client.js';
 import { posErrorOf } from '../link/link.js';
 import type { OrderBook, OrderRow } from '../orders/book.js';
 import type { TillRefundRow, TillRefunds } from './store.js';
+import { posError } from '../../../shared/pos-error.js';
 
 export interface RefundAreaDeps {
   book: OrderBook;
@@ -68,8 +69,8 @@ export class RefundArea {
 
   private order(orderId: string): OrderRow {
     const row = this.deps.book.get(orderId);
-    if (!row) throw new PosError('not_found', `No order ${orderId}.`, 'orderId');
-    if (row.status === 'queued') throw new PosError('conflict', 'The order has not reached the gateway yet.');
+    if (!row) throw posError('order_not_found', { orderId }, 'orderId');
+    if (row.status === 'queued') throw posError('order_not_sent');
     return row;
   }
 
@@ -125,8 +126,7 @@ export class RefundArea {
   async sent(orderId: string, refundId: string, txid: string | undefined, staff: Staff): Promise<Refund> {
     const row = this.order(orderId);
     const { client } = this.deps;
-    if ((await client.refund(refundId)).traceId !== row.trace_id)
-      throw new PosError('conflict', 'That refund belongs to another order.', 'refundId');
+    if ((await client.refund(refundId)).traceId !== row.trace_id) throw posError('refund_other_order', {}, 'refundId');
     const refund = txid ? await client.refundSent(refundId, txid) : await client.sandboxSendRefund(refundId);
     this.deps.refunds.save(orderId, refund, staff, this.deps.clock.now());
     return refund;
@@ -136,8 +136,7 @@ export class RefundArea {
   async withdraw(orderId: string, refundId: string, reason: string, staff: Staff): Promise<Refund> {
     const row = this.order(orderId);
     const { client, clock } = this.deps;
-    if ((await client.refund(refundId)).traceId !== row.trace_id)
-      throw new PosError('conflict', 'That refund belongs to another order.', 'refundId');
+    if ((await client.refund(refundId)).traceId !== row.trace_id) throw posError('refund_other_order', {}, 'refundId');
     const refund = await client.withdrawRefund(refundId, reason);
     this.deps.refunds.save(orderId, refund, staff, clock.now());
     this.deps.book.event(

@@ -5,7 +5,7 @@
  */
 import type { CheckoutArgs } from '../../../shared/posapi-sales.js';
 import { decimalPlaces } from '../../../shared/money.js';
-import { PosError } from '../../../shared/posapi.js';
+import { posError } from '../../../shared/pos-error.js';
 
 export function minorUnitProblem(amount: string, places: number): string {
   return decimalPlaces(amount) > places
@@ -16,7 +16,7 @@ export function minorUnitProblem(amount: string, places: number): string {
 /** Throws `invalid_args` naming the field when the amount has more decimals than the minor unit. */
 export function checkMinorUnit(field: string, amount: string, places: number): void {
   const problem = minorUnitProblem(amount, places);
-  if (problem) throw new PosError('invalid_args', `${field}: ${problem}`, field);
+  if (problem) throw posError(places === 1 ? 'minor_unit_one' : 'minor_unit', { field, places }, field);
 }
 
 /** Every amount of a checkout: custom prices, amount discounts and tips, cash and card. */

@@ -6,8 +6,8 @@
  */
 import type { PricedCart, TipChoice } from '../../../shared/cart/types.js';
 import { compare, decimalPlaces } from '../../../shared/money.js';
-import { PosError } from '../../../shared/posapi.js';
 import type { DisplayCart, DisplayTipQuestion, TipQuestionState } from '../../../shared/posapi-counter.js';
+import { posError } from '../../../shared/pos-error.js';
 
 interface OpenQuestion extends DisplayTipQuestion {
   state: TipQuestionState;
@@ -50,11 +50,17 @@ export function tipCap(saleTotal: string): string {
 }
 
 /** A refusal naming the field when a tip is not within bounds ('' when it is). */
-export function tipProblem(tip: TipChoice, saleTotal: string, places: number): string {
-  if (tip.kind !== 'amount') return '';
-  if (decimalPlaces(tip.value) > places) return `must have at most ${places} decimals`;
-  if (compare(tip.value, tipCap(saleTotal)) > 0) return `must not be more than the sale (${saleTotal})`;
-  return '';
+/** What is wrong with a tip (an `errors` key and its values, `field` still to add), or undefined. */
+export function tipProblem(tip: TipChoice, saleTotal: string, places: number): TipIssue | undefined {
+  if (tip.kind !== 'amount') return undefined;
+  if (decimalPlaces(tip.value) > places) return { key: 'tip_decimals', params: { places } };
+  if (compare(tip.value, tipCap(saleTotal)) > 0) return { key: 'tip_over_sale', params: { total: saleTotal } };
+  return undefined;
+}
+
+export interface TipIssue {
+  key: 'tip_decimals' | 'tip_over_sale';
+  params: Record<string, string | number>;
 }
 
 export class CounterDisplay {
@@ -117,7 +123,7 @@ export class CounterDisplay {
   state(questionId: string): TipQuestionState {
     if (this.open?.questionId === questionId) return this.open.state;
     const past = this.past.get(questionId);
-    if (!past) throw new PosError('not_found', 'There is no such tip question.', 'questionId');
+    if (!past) throw posError('tip_question_not_found', {}, 'questionId');
     return past;
   }
 
@@ -135,11 +141,11 @@ export class CounterDisplay {
   answer(questionId: string, tip: TipChoice): TipQuestionState {
     const open = this.open;
     if (!open || open.questionId !== questionId || open.state.status !== 'open')
-      throw new PosError('conflict', 'This tip question is not open.', 'questionId');
+      throw posError('tip_question_closed', {}, 'questionId');
     if (tip.kind === 'percent' && !open.presets.some((p) => compare(p.percent, tip.value) === 0))
-      throw new PosError('invalid_args', 'tip: must be one of the offered percentages', 'tip');
+      throw posError('tip_not_offered', {}, 'tip');
     const problem = tipProblem(tip, open.saleTotal, open.places);
-    if (problem) throw new PosError('invalid_args', `tip: ${problem}`, 'tip');
+    if (problem) throw posError(problem.key, { field: 'tip', ...problem.params }, 'tip');
     return this.finish('answered', tip);
   }
 

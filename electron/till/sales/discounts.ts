@@ -6,8 +6,8 @@
 import { Decimal } from 'decimal.js';
 import type { CartInput, PricedCart } from '../../../shared/cart/types.js';
 import { compare, isPositive, subtract } from '../../../shared/money.js';
-import { PosError } from '../../../shared/posapi.js';
 import type { AuditActor } from '../audit/log.js';
+import { posError } from '../../../shared/pos-error.js';
 
 export interface DiscountGiven {
   scope: 'line' | 'order';
@@ -79,11 +79,7 @@ export function approveDiscounts(
   if (over.length === 0 || !check.staffed) return null;
   if (!approval) {
     const worst = over.reduce((a, b) => (compare(a.percent, b.percent) >= 0 ? a : b));
-    throw new PosError(
-      'approval_required',
-      `A discount of ${worst.percent} % is above the shop's limit of ${limit} %: a manager approves it with their PIN.`,
-      'approval',
-    );
+    throw posError('discount_needs_approval', { percent: worst.percent, limit }, 'approval');
   }
   return check.approve(approval);
 }

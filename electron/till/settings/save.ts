@@ -5,12 +5,13 @@
  * and needs the current one. Everything is checked first and written in one update, so a refused save
  * changes nothing; what changed goes to the audit log with before and after (never a key or a PIN).
  */
-import { PosError, type GatewayTarget, type PayeeView, type SettingsPatch } from '../../../shared/posapi.js';
+import { type GatewayTarget, type PayeeView, type SettingsPatch } from '../../../shared/posapi.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { AuditLog } from '../audit/log.js';
 import { mayCarryMerchantKey, sameGateway, type GatewaySetting } from '../link/key-policy.js';
 import { callerActor, type StaffArea } from '../staff/area.js';
 import type { Stored, TillSettingsStore } from './store.js';
+import { posError } from '../../../shared/pos-error.js';
 
 export interface SettingsSaveDeps {
   settings: TillSettingsStore;
@@ -64,18 +65,10 @@ export function resolveGateway(previous: GatewaySetting, asked: GatewayTarget, e
   const tillKey = asked.tillKey === undefined ? (same ? previous.tillKey : undefined) : asked.tillKey || undefined;
   if (!merchantKey && !tillKey) return { kind: 'hosted', baseUrl };
   if (merchantKey === embeddedKey) {
-    throw new PosError(
-      'invalid_args',
-      "gateway.merchantKey: that is this till's own gateway key, which never leaves this computer; use the key the hosted gateway gave you",
-      'gateway.merchantKey',
-    );
+    throw posError('own_key_elsewhere', {}, 'gateway.merchantKey');
   }
   if (!mayCarryMerchantKey(baseUrl)) {
-    throw new PosError(
-      'invalid_args',
-      'gateway.baseUrl: a merchant key is sent only over HTTPS (or plain http to this computer); use the https:// address of the gateway',
-      'gateway.baseUrl',
-    );
+    throw posError('key_needs_https', {}, 'gateway.baseUrl');
   }
   return { kind: 'hosted', baseUrl, ...(merchantKey ? { merchantKey } : {}), ...(tillKey ? { tillKey } : {}) };
 }
@@ -84,7 +77,7 @@ function checkLocale(locale: string): void {
   try {
     new Intl.NumberFormat(locale);
   } catch {
-    throw new PosError('invalid_args', 'locale: not a locale this system knows', 'locale');
+    throw posError('locale_unknown', {}, 'locale');
   }
 }
 
@@ -92,7 +85,7 @@ function checkTimeZone(timeZone: string): void {
   try {
     new Intl.DateTimeFormat('en', { timeZone });
   } catch {
-    throw new PosError('invalid_args', 'timeZone: not a time zone this system knows', 'timeZone');
+    throw posError('time_zone_unknown', {}, 'timeZone');
   }
 }
 

@@ -3,10 +3,11 @@
  * This module holds all SQL on the `settings` table.
  */
 import { z } from 'zod';
-import { PosError, type GatewayView, type TillSettings } from '../../../shared/posapi.js';
+import { type GatewayView, type TillSettings } from '../../../shared/posapi.js';
 import { LANGUAGE_CODES, languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
 import type { Db } from '../../platform/db.js';
 import type { GatewaySetting } from '../link/key-policy.js';
+import { posError } from '../../../shared/pos-error.js';
 
 // Lenient on purpose (no URL checks here): a stored value that fails to parse resets every setting.
 const StoredGatewaySchema: z.ZodType<GatewaySetting> = z.discriminatedUnion('kind', [
@@ -118,7 +119,7 @@ function gatewayView(gateway: GatewaySetting): GatewayView {
 /** The shop's payee; commands that need one are refused until Setup has looked it up. */
 export function requirePayee(settings: TillSettingsStore): NonNullable<Stored['payee']> {
   const payee = settings.stored().payee;
-  if (!payee) throw new PosError('not_configured', 'Set up the shop first: look up its payee.');
+  if (!payee) throw posError('shop_not_set_up');
   return payee;
 }
 

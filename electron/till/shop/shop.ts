@@ -6,12 +6,12 @@
  * exact decimal strings.
  */
 import { stringify } from 'csv-stringify/sync';
-import { PosError } from '../../../shared/posapi.js';
 import type { ShopPayment, ShopReport, ShopSum, ShopTill } from '../../../shared/posapi-shop.js';
 import { dayOf, dayRange } from '../calendar.js';
 import { CSV_OPTIONS, isoInZone, spreadsheetSafe } from '../owner/csv.js';
 import type { TillParts } from '../parts.js';
 import type { MerchantReport } from './report-schema.js';
+import { posError } from '../../../shared/pos-error.js';
 
 /** Page size of the view; the CSV reads every page at the server's largest. */
 export const SHOP_PAGE_SIZE = 50;
@@ -36,8 +36,7 @@ type Sums = Record<string, { count: number; amount: string }>;
 
 function connected(till: TillParts): { timeZone: string; scope: 'shop' | 'till' } {
   const stored = till.settings.stored();
-  if (stored.gateway.kind !== 'hosted')
-    throw new PosError('not_configured', 'The whole-shop view needs the till connected to a shop server (Setup).');
+  if (stored.gateway.kind !== 'hosted') throw posError('shop_server_needed');
   return { timeZone: stored.timeZone, scope: stored.gateway.merchantKey ? 'shop' : 'till' };
 }
 

@@ -10,9 +10,11 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { IdSource } from '../../platform/ids.js';
 import type { AuditActor, AuditLog } from '../audit/log.js';
-import { hashPin, lockoutWords, PinGuard, type PinCheck } from '../owner/pin-guard.js';
+import { hashPin, lockoutParts, lockoutWords, PinGuard, type PinCheck } from '../owner/pin-guard.js';
 import { accountView, OWNER_ACCOUNT, StaffAccounts, type StaffRow } from './accounts.js';
 import { Sessions, sessionView } from './sessions.js';
+import type { ErrorKey } from '../../../shared/i18n/errors-en.js';
+import { posError } from '../../../shared/pos-error.js';
 
 export interface StaffDeps {
   db: Db;
@@ -57,7 +59,7 @@ export class StaffArea {
 
   private activeAccount(accountId: string, field = 'accountId'): StaffRow {
     const row = this.accounts.get(accountId);
-    if (!row || row.active !== 1) throw new PosError('not_found', `No active account ${accountId}.`, field);
+    if (!row || row.active !== 1) throw posError('active_account_not_found', { accountId }, field);
     return row;
   }
 
@@ -111,8 +113,8 @@ export class StaffArea {
 
   /** The caller's current PIN, asked again before a change; wrong ones count toward the lockout. */
   checkOwnPin(caller: PosCaller, currentPin: string | undefined, field = 'currentPin'): void {
-    if (!caller.account) throw new PosError('signed_out', 'Sign in to change your PIN.');
-    if (currentPin === undefined) throw new PosError('wrong_pin', 'Type your current PIN to set a new one.', field);
+    if (!caller.account) throw posError('sign_in_to_change_pin');
+    if (currentPin === undefined) throw posError('current_pin_needed', {}, field);
     this.checkPin(this.activeAccount(caller.account.accountId), currentPin, field, 'pin.change.failed');
   }
 
@@ -120,10 +122,10 @@ export class StaffArea {
    * The caller confirms a weighty action with their own PIN (a cancel after money was seen); wrong ones
    * count toward the account's lockout. A till without accounts yet (first run) has no PIN to ask.
    */
-  confirmWithPin(caller: PosCaller, pin: string | undefined, message: string): void {
+  confirmWithPin(caller: PosCaller, pin: string | undefined, message: ErrorKey): void {
     if (this.roster().length === 0) return;
-    if (!caller.account) throw new PosError('signed_out', 'Sign in first.');
-    if (!pin) throw new PosError('pin_required', message, 'pin');
+    if (!caller.account) throw posError('sign_in_first');
+    if (!pin) throw posError(message, {}, 'pin');
     this.checkPin(this.activeAccount(caller.account.accountId), pin, 'pin', 'confirm.failed');
   }
 
@@ -135,13 +137,13 @@ export class StaffArea {
   approveWithPin(accountId: string, pin: string, field = 'approval'): AuditActor {
     const row = this.activeAccount(accountId, `${field}.accountId`);
     if (row.role !== 'manager' && row.role !== 'owner')
-      throw new PosError('forbidden', 'Only a manager or the owner can approve this.', `${field}.accountId`);
+      throw posError('approver_not_manager', {}, `${field}.accountId`);
     this.checkPin(row, pin, `${field}.pin`, 'approval.failed');
     return actorOf(row);
   }
 
   writeOwnPin(caller: PosCaller, newPin: string): void {
-    if (!caller.account) throw new PosError('signed_out', 'Sign in to change your PIN.');
+    if (!caller.account) throw posError('sign_in_to_change_pin');
     const row = this.activeAccount(caller.account.accountId);
     this.deps.db.transaction(() => {
       this.accounts.update({ ...row, pin_hash: hashPin(newPin), updated_at: this.deps.clock.now() });
@@ -160,8 +162,7 @@ export class StaffArea {
   }
 
   add(caller: PosCaller, args: { name: string; role: Role; pin: string }): StaffAccountView {
-    if (this.accounts.named(args.name))
-      throw new PosError('conflict', `There is already an account named ${args.name}.`, 'name');
+    if (this.accounts.named(args.name)) throw posError('account_name_taken', { name: args.name ?? '' }, 'name');
     const now = this.deps.clock.now();
     const row: StaffRow = {
       account_id: `st-${this.deps.ids.token(8).toLowerCase()}`,
@@ -184,10 +185,10 @@ export class StaffArea {
     args: { accountId: string; name?: string; role?: Role; active?: boolean },
   ): StaffAccountView {
     const row = this.accounts.get(args.accountId);
-    if (!row) throw new PosError('not_found', `No account ${args.accountId}.`, 'accountId');
+    if (!row) throw posError('account_not_found', { accountId: args.accountId }, 'accountId');
     const named = args.name === undefined ? undefined : this.accounts.named(args.name);
     if (named && named.account_id !== row.account_id)
-      throw new PosError('conflict', `There is already an account named ${args.name}.`, 'name');
+      throw posError('account_name_taken', { name: args.name ?? '' }, 'name');
     const next: StaffRow = {
       ...row,
       name: args.name ?? row.name,
@@ -211,7 +212,7 @@ export class StaffArea {
     const wasOwner = row.role === 'owner' && row.active === 1;
     const staysOwner = next.role === 'owner' && next.active === 1;
     if (wasOwner && !staysOwner && this.accounts.ownerCount() <= 1)
-      throw new PosError('conflict', 'The till needs at least one active owner.', next.active ? 'role' : 'active');
+      throw posError('last_owner', {}, next.active ? 'role' : 'active');
   }
 }
 
@@ -224,10 +225,8 @@ function refusalDetail(check: Exclude<PinCheck, { outcome: 'ok' }>): Record<stri
 }
 
 function pinRefusal(row: StaffRow, check: Exclude<PinCheck, { outcome: 'ok' }>, field: string): PosError {
-  if (check.outcome === 'wrong') return new PosError('wrong_pin', 'That PIN is not right.', field);
+  if (check.outcome === 'wrong') return posError('wrong_pin', {}, field);
   const wait = lockoutWords(check.forMs);
-  const message = check.justNow
-    ? `That PIN is not right. Too many wrong PINs: ${row.name}'s account is locked for ${wait}.`
-    : `Too many wrong PINs: ${row.name}'s account is locked for ${wait} more.`;
-  return new PosError('account_locked', message, field);
+  const params = { name: row.name, wait, ...lockoutParts(check.forMs) };
+  return posError(check.justNow ? 'locked_now' : 'locked_still', params, field);
 }

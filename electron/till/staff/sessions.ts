@@ -6,12 +6,13 @@
  * from before staff accounts that never set an owner PIN), the till is open, as it always was, so Setup
  * can make the owner; from then on every command but the `open` ones needs a session.
  */
-import { PosError, type PosCommand } from '../../../shared/posapi.js';
+import { type PosCommand } from '../../../shared/posapi.js';
 import type { PosCaller, StaffSession } from '../../../shared/posapi-staff.js';
 import type { Clock } from '../../platform/clock.js';
 import type { AuditLog } from '../audit/log.js';
 import type { StaffAccounts, StaffRow } from './accounts.js';
 import { COMMAND_REQUIREMENTS, PERMISSION_WORDS, permissionsOf, roleMay } from './permissions.js';
+import { posError } from '../../../shared/pos-error.js';
 
 interface Session {
   accountId: string;
@@ -89,12 +90,14 @@ export class Sessions {
       account: row ? { accountId: row.account_id, name: row.name, role: row.role } : null,
     };
     if (requirement === 'open' || this.deps.accounts.ownerCount() === 0) return caller;
-    if (!row) throw new PosError('signed_out', 'The till is locked: sign in with your PIN.');
+    if (!row) throw posError('locked_sign_in');
     if (requirement !== 'signedIn' && !roleMay(row.role, requirement))
-      throw new PosError(
-        'forbidden',
-        `${row.name} (${row.role}) may not ${PERMISSION_WORDS[requirement]}: ask a manager or the owner.`,
-      );
+      throw posError('may_not', {
+        name: row.name,
+        role: row.role,
+        action: PERMISSION_WORDS[requirement],
+        permission: requirement,
+      });
     this.byConnection.get(connection)!.lastUsedAt = this.deps.clock.now();
     return caller;
   }

@@ -60,10 +60,10 @@ function useCheckout() {
       const field = e instanceof PosCallError ? (e.shape.field ?? '') : '';
       if (field === 'approval' || field.startsWith('approval.')) {
         const { approval: _tried, ...rest } = args;
-        setApproval({ reason: (e as PosCallError).shape.message, args: rest });
+        setApproval({ reason: (e as PosCallError).message, args: rest });
         return;
       }
-      setError(e instanceof PosCallError ? e.shape.message : e.message);
+      setError(e instanceof PosCallError ? e.message : e.message);
     },
   });
   return { mutation, error, setError, approval, setApproval };

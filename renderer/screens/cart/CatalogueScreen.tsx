@@ -77,7 +77,7 @@ export function CatalogueScreen({ access }: { settings: TillSettings; access: Ac
       void queryClient.invalidateQueries({ queryKey: ['items'] });
       void queryClient.invalidateQueries({ queryKey: ['sales.settings'] });
     },
-    onError: (e) => setMessage(e instanceof PosCallError ? e.shape.message : e.message),
+    onError: (e) => setMessage(e instanceof PosCallError ? e.message : e.message),
   });
   const act = (step: () => Promise<unknown>, done: string) => {
     setMessage('');

@@ -171,7 +171,7 @@ export function ShiftScreen({ settings, access }: { settings: TillSettings; acce
   const run = useMutation({
     mutationFn: async (step: () => Promise<unknown>) => step(),
     onSuccess: () => (setError(''), queryClient.invalidateQueries({ queryKey: ['shift.current'] })),
-    onError: (e) => setError(e instanceof PosCallError ? e.shape.message : e.message),
+    onError: (e) => setError(e instanceof PosCallError ? e.message : e.message),
   });
   const { places, symbol, money } = useCurrency(settings);
   const current = shift.data;

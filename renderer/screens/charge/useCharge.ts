@@ -23,7 +23,7 @@ export function useCharge(request: PosArgs<'order.create'> | null) {
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       openOrder(order.orderId);
     },
-    onError: (e) => setError(e instanceof PosCallError ? e.shape.message : e.message),
+    onError: (e) => setError(e instanceof PosCallError ? e.message : e.message),
   });
   const canCharge = request !== null && !create.isPending;
   const charge = () => {

@@ -57,7 +57,7 @@ function useBackups(setMessage: (message: Message | null) => void, onSaved: () =
   const fail = (e: Error) =>
     setMessage(
       e instanceof PosCallError
-        ? { error: true, text: e.shape.message, field: e.shape.field }
+        ? { error: true, text: e.message, field: e.shape.field }
         : { error: true, text: e.message },
     );
   const configure = useMutation({

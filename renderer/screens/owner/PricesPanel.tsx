@@ -66,7 +66,7 @@ function usePrices(setMessage: (message: Message) => void) {
       queryClient.setQueryData(['owner.prices'], view);
       setMessage({ error: false, text: t('pricesSaved') });
     },
-    onError: (e) => setMessage({ error: true, text: e instanceof PosCallError ? e.shape.message : e.message }),
+    onError: (e) => setMessage({ error: true, text: e instanceof PosCallError ? e.message : e.message }),
   });
   return { prices, save };
 }

@@ -48,7 +48,7 @@ function useRails(setMessage: (message: Message) => void) {
       queryClient.setQueryData(['owner.rails'], view);
       setMessage({ error: false, text: t('railsSaved') });
     },
-    onError: (e) => setMessage({ error: true, text: e instanceof PosCallError ? e.shape.message : e.message }),
+    onError: (e) => setMessage({ error: true, text: e instanceof PosCallError ? e.message : e.message }),
   });
   return { rails, save };
 }

@@ -86,7 +86,7 @@ export function CancelPayment({
     amount: formatAmount(order.progress?.paidAmount ?? '0', locale),
     symbol: order.instruction?.paymentSymbol ?? '',
   };
-  const error = cancel.error instanceof PosCallError ? cancel.error.shape.message : cancel.error?.message;
+  const error = cancel.error instanceof PosCallError ? cancel.error.message : cancel.error?.message;
   return (
     <div
       role="dialog"

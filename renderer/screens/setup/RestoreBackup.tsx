@@ -35,7 +35,7 @@ export function RestoreBackup() {
       if (staged.restarting) void reloadWhenBack();
     },
     onError: (e) =>
-      setError(e instanceof PosCallError ? { text: e.shape.message, field: e.shape.field } : { text: e.message }),
+      setError(e instanceof PosCallError ? { text: e.message, field: e.shape.field } : { text: e.message }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

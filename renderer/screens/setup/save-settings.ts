@@ -30,10 +30,14 @@ const FIELD_WORDS: Record<string, TextKey> = {
   'gateway.tillKey': 'gatewayTillKey',
 };
 
-/** "payeeNetworkId: must be ..." becomes "Shop network id: must be ...". */
-function inWords(message: string, field: string | undefined): string {
+/**
+ * "payeeNetworkId: must be ..." becomes "Shop network id: must be ...". A message already in the till's
+ * language (error-text.ts) only has a field name it had no label for replaced, and gets no second label.
+ */
+function inWords(message: string, field: string | undefined, translated = false): string {
   const key = field ? FIELD_WORDS[field] : undefined;
   if (!key || !field) return message;
+  if (translated) return message.startsWith(field) ? t(key) + message.slice(field.length) : message;
   const rest = message.startsWith(`${field}:`) ? message.slice(field.length + 1).trim() : message;
   return `${t(key)}: ${rest}`;
 }
@@ -41,12 +45,14 @@ function inWords(message: string, field: string | undefined): string {
 /** A refused save in words, on the field it is about; PIN refusals keep the main process's own words. */
 export function saveRefusal(error: Error, networkId: string): SetupMessage {
   const shape = error instanceof PosCallError ? error.shape : undefined;
+  // Already in the till's language (error-text.ts): its field is named in that language too.
+  const translated = shape !== undefined && error.message !== shape.message;
   const pinProblem = shape?.field === 'currentPin' || shape?.code === 'signed_out' || shape?.code === 'forbidden';
   const text =
     shape?.code === 'payee_not_found'
       ? t('payeeNotFound', { id: networkId })
       : pinProblem
-        ? shape.message
-        : t('error', { message: inWords(error.message, shape?.field) });
+        ? error.message
+        : t('error', { message: inWords(error.message, shape?.field, translated) });
   return { kind: 'error', text, field: pinProblem ? 'currentPin' : shape?.field };
 }

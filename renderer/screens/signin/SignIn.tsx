@@ -103,7 +103,7 @@ export function SignIn() {
           </output>
           {signIn.isError ? (
             <p role="alert" className="error">
-              {signIn.error instanceof PosCallError ? signIn.error.shape.message : signIn.error.message}
+              {signIn.error instanceof PosCallError ? signIn.error.message : signIn.error.message}
             </p>
           ) : null}
           <PinPad onKey={press} canSubmit={canSubmit} />

@@ -43,5 +43,5 @@ export function PinInput({
 }
 
 export function refusalText(error: Error): string {
-  return error instanceof PosCallError ? error.shape.message : error.message;
+  return error instanceof PosCallError ? error.message : error.message;
 }
