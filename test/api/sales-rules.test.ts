@@ -95,6 +95,21 @@ describe('discounts', () => {
     expect(JSON.stringify(entry)).toContain('Cora Cashier');
   });
 
+  it('above the limit by a signed-in manager: no PIN asked, audited as approved by themself', async () => {
+    await pos.signIn(ids.manager, PINS.manager);
+    const sale = await pos.call('sale.checkout', { cart: over, cash: { amount: '7.5', tendered: '7.5' } });
+    expect(sale.status).toBe('paid');
+    await pos.signIn('owner', PINS.owner);
+    const entry = (await pos.call('audit.list', { action: 'sale.discount' })).entries.find(
+      (e: any) => e.subject === sale.saleId,
+    );
+    expect(entry.actorName).toBe('Max Manager');
+    expect(JSON.parse(entry.detail)).toMatchObject({ percent: '25', approvedBy: 'Max Manager' });
+    // The owner too; a cashier still is asked (the test before).
+    const byOwner = await pos.call('sale.checkout', { cart: over, cash: { amount: '7.5', tendered: '7.5' } });
+    expect(byOwner.status).toBe('paid');
+  });
+
   it('within the limit needs nothing; every discount, line and order, is in the audit log', async () => {
     await pos.signIn(ids.cashier, PINS.cashier);
     const cart = {
