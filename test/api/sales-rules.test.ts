@@ -6,6 +6,7 @@
  * checked; amounts with more decimals than the currency's minor unit are refused naming the field.
  */
 import { parse } from 'csv-parse/sync';
+import { strFromU8, unzipSync } from 'fflate';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../electron/compose.js';
@@ -216,10 +217,20 @@ describe('the orders CSV', () => {
       crypto: { paymentAssetId: USDT, isChain: false },
     });
     await pos.signIn('owner', PINS.owner);
+    await pos.call('order.create', { quoteAssetId: 'usd', quoteAmount: '4', paymentAssetId: USDT, isChain: false });
     const { csv } = await pos.call('owner.export', { from: '2020-01-01', to: '2099-12-31' });
     const [header, ...rows] = parse(csv) as string[][];
     expect(header!.slice(-5)).toEqual(['sale_id', 'tenders', 'tip', 'discount', 'tax']);
     const row = rows.find((r) => r[0] === sale.orderId)!;
     expect(row.slice(-5)).toEqual([sale.saleId, 'cash 3 (tendered 5, change 2); crypto 7.4', '0.5', '1', '0.9']);
+    // The whole-book export's orders.csv fills them the same way (one function for both).
+    const book = await pos.call('backup.exportBook', {});
+    const files = unzipSync(new Uint8Array(Buffer.from(book.zipBase64, 'base64')));
+    const [bookHeader, ...bookRows] = parse(strFromU8(files['orders.csv']!)) as string[][];
+    expect(bookHeader).toEqual(header);
+    expect(bookRows.find((r) => r[0] === sale.orderId)!.slice(-5)).toEqual(row.slice(-5));
+    // A Charge-screen payment (no sale) says so alike in both.
+    const plain = rows.find((r) => r[header!.indexOf('sale_id')] === '')!;
+    expect(bookRows.find((r) => r[0] === plain[0])!.slice(-5)).toEqual(plain.slice(-5));
   });
 });
