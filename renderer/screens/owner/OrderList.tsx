@@ -3,9 +3,10 @@ import type { DayOrderRow, DayReview, TillSettings } from '../../../shared/posap
 import { formatAmount, formatTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 
-function OrderRow({ o, settings, onOpen }: { o: DayOrderRow; settings: TillSettings; onOpen: () => void }) {
+function OrderRow(props: { o: DayOrderRow; settings: TillSettings; onOpen: () => void; open: boolean }) {
+  const { o, settings, onOpen } = props;
   return (
-    <tr>
+    <tr className={props.open ? 'open' : undefined} aria-current={props.open ? 'true' : undefined}>
       <td>{formatTime(o.createdAt, settings.locale, settings.timeZone)}</td>
       <td>
         <code>{o.orderId}</code>
@@ -37,10 +38,13 @@ export function OrderList({
   orders,
   settings,
   onOpen,
+  openId = null,
 }: {
   orders: DayOrderRow[];
   settings: TillSettings;
   onOpen: (orderId: string) => void;
+  /** The order whose detail is open beside the list (its row is marked). */
+  openId?: string | null;
 }) {
   return (
     <table className="no-print">
@@ -59,7 +63,13 @@ export function OrderList({
       </thead>
       <tbody>
         {orders.map((o) => (
-          <OrderRow key={o.orderId} o={o} settings={settings} onOpen={() => onOpen(o.orderId)} />
+          <OrderRow
+            key={o.orderId}
+            o={o}
+            settings={settings}
+            onOpen={() => onOpen(o.orderId)}
+            open={o.orderId === openId}
+          />
         ))}
       </tbody>
     </table>
