@@ -37,7 +37,9 @@ export function TipThanks() {
       <p className="mark" aria-hidden="true">
         ♥
       </p>
-      <h1 role="status">{pt('tipThanks')}</h1>
+      <div role="status">
+        <h1>{pt('tipThanks')}</h1>
+      </div>
     </main>
   );
 }

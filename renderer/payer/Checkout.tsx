@@ -85,7 +85,7 @@ function useNow(): number {
   return now;
 }
 
-function Summary({ r, locale }: { r: PaymentResult; locale: string }) {
+export function Summary({ r, locale }: { r: PaymentResult; locale: string }) {
   const now = useNow();
   const left = r.expiredAt > 0 ? r.expiredAt - now / 1000 : 0;
   return (
