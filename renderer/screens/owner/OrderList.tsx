@@ -1,6 +1,7 @@
 /** One page of the day's orders, newest first, each with its Details button; paging when more match. */
 import type { DayOrderRow, DayReview, TillSettings } from '../../../shared/posapi.js';
 import { formatAmount, formatTime } from '../../app/format.js';
+import { formatMoney } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 
 function OrderRow(props: { o: DayOrderRow; settings: TillSettings; onOpen: () => void; open: boolean }) {
@@ -12,9 +13,7 @@ function OrderRow(props: { o: DayOrderRow; settings: TillSettings; onOpen: () =>
         <code>{o.orderId}</code>
         {o.note ? <small className="order-note"> {o.note}</small> : null}
       </td>
-      <td className="num">
-        {formatAmount(o.quoteAmount, settings.locale)} {o.quoteSymbol}
-      </td>
+      <td className="num">{formatMoney(o.quoteAmount, o.quoteSymbol, settings.locale)}</td>
       <td className="num">
         {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol}{' '}
         {o.isChain ? <small>{t('onChain')}</small> : null}
