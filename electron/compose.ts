@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { GatewayMode } from '../shared/posapi.js';
+import type { GatewayMode, OrderView } from '../shared/posapi.js';
 import type { PosService } from './bridge/dispatch.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
 import { PosEventHub } from './bridge/events.js';
@@ -262,7 +262,21 @@ function startPayerSide(
     receiptFacts: (order) => orderFacts(till, order, true),
     counter: till.counter,
     saleOf: (orderId) => wholeSale(till, orderId),
+    openSale: () => openSaleAtStart(till),
   });
+}
+
+/** How old an open order may be and still be the sale at the counter when the till starts again. */
+const OPEN_SALE_AT_START_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * The sale the display shows after a restart: the newest order still open in till.db (with its whole
+ * cart sale, when it is a crypto part, through `saleOf`), unless it is older than a counter's sale.
+ */
+function openSaleAtStart(till: Till): OrderView | undefined {
+  const newest = till.book.open().at(-1);
+  if (!newest || till.deps.clock.now() - newest.created_at > OPEN_SALE_AT_START_MS) return undefined;
+  return till.view(newest);
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {

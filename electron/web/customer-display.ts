@@ -25,6 +25,8 @@ export interface DisplayFeedDeps {
   counter?: CounterSide;
   /** The whole cart sale an order is the crypto part of. */
   saleOf?: (orderId: string) => DisplayCart | undefined;
+  /** The sale still open when the till starts (till.db), shown again after a restart; undefined when none. */
+  openSale?: () => OrderView | undefined;
 }
 
 /** What the feed needs of the till's counter display (till/sales/counter-display.ts). */
@@ -49,6 +51,9 @@ export class DisplayFeed {
       else if (message.event === 'settings.changed') this.push();
     });
     deps.counter?.onChange(() => this.push());
+    // A restart in the middle of a sale: the display picks it up from the book, not from memory.
+    const open = deps.openSale?.();
+    if (open) this.onOrder(open);
   }
 
   private onOrder(order: OrderView): void {

@@ -35,6 +35,8 @@ export interface PayerSideDeps {
   /** The cart and tip question on the customer display, and the whole sale of a crypto part. */
   counter?: CounterSide;
   saleOf?: (orderId: string) => DisplayCart | undefined;
+  /** The sale still open in till.db when the till starts: the display shows it again after a restart. */
+  openSale?: () => OrderView | undefined;
 }
 
 export interface PayerSide {
@@ -58,6 +60,7 @@ export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): Pa
     receiptUrl,
     ...(deps.counter ? { counter: deps.counter } : {}),
     ...(deps.saleOf ? { saleOf: deps.saleOf } : {}),
+    ...(deps.openSale ? { openSale: deps.openSale } : {}),
   });
   if (!deps.dir || !registerCheckoutApp(app, deps.dir, language)) registerCheckoutPage(app);
   registerReceiptPage(app, {

@@ -5,7 +5,7 @@
  */
 import type { DisplayCart } from '../../shared/posapi-counter.js';
 import { pt } from '../payer/text.js';
-import { amountText } from '../payer/words.js';
+import { moneyWords } from '../payer/words.js';
 
 function Row({
   label,
@@ -23,9 +23,7 @@ function Row({
   return (
     <div className={strong ? 'cart-row strong' : 'cart-row'}>
       <dt>{label}</dt>
-      <dd>
-        {amountText(amount, locale)} {symbol}
-      </dd>
+      <dd>{moneyWords(amount, symbol, locale)}</dd>
     </div>
   );
 }
@@ -66,12 +64,10 @@ export function CartLinesOnDisplay({ cart, locale }: { cart: DisplayCart; locale
           <span className="line-name">{pt('cartLine', { quantity: line.quantity, name: line.name })}</span>
           {some(line.discount) && (
             <span className="line-discount">
-              {pt('discount')} -{amountText(line.discount, locale)}
+              {pt('discount')} -{moneyWords(line.discount, cart.symbol, locale)}
             </span>
           )}
-          <span className="line-total">
-            {amountText(line.total, locale)} {cart.symbol}
-          </span>
+          <span className="line-total">{moneyWords(line.total, cart.symbol, locale)}</span>
         </li>
       ))}
     </ul>

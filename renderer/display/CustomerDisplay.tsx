@@ -11,13 +11,29 @@ import { clockText } from '../app/network.js';
 import { pt } from '../payer/text.js';
 import { choosePayerLanguage } from '../i18n/payer-language.js';
 import { LanguagePicker } from '../i18n/LanguagePicker.js';
-import { amountText, appHint, failureWords, networkLabel, payerLocale } from '../payer/words.js';
+import { amountText, appHint, moneyWords, failureWords, networkLabel, payerLocale } from '../payer/words.js';
 import { useDisplayFeed } from './useDisplayFeed.js';
 import { CartOnDisplay, WholeSale } from './CartOnDisplay.js';
-import { TipOnDisplay } from './TipOnDisplay.js';
+import { TipOnDisplay, TipThanks } from './TipOnDisplay.js';
 
 /** How long a finished sale stays on screen before the welcome comes back (ms). */
 const ENDED_SHOWN_MS = 120_000;
+/** How long the thank-you for a tip stays, so the payer sees it was taken (ms). */
+export const TIP_THANKS_MS = 4_000;
+
+/** The tip thank-you: on from the answer for TIP_THANKS_MS, off early when a new payment begins. */
+function useTipThanks(saleKey: string): { thanking: boolean; thank: () => void } {
+  const [thankedAt, setThankedAt] = useState<{ saleKey: string } | null>(null);
+  useEffect(() => {
+    if (!thankedAt) return;
+    const timer = setTimeout(() => setThankedAt(null), TIP_THANKS_MS);
+    return () => clearTimeout(timer);
+  }, [thankedAt]);
+  return {
+    thanking: thankedAt !== null && thankedAt.saleKey === saleKey,
+    thank: () => setThankedAt({ saleKey }),
+  };
+}
 
 function useTick(): number {
   const [now, setNow] = useState(Date.now());
@@ -32,9 +48,7 @@ function Total({ sale, locale }: { sale: DisplaySale; locale: string }) {
   return (
     <p className="total">
       <span className="label">{pt('total')}</span>
-      <span className="value">
-        {amountText(sale.quoteAmount, locale)} {sale.quoteSymbol}
-      </span>
+      <span className="value">{moneyWords(sale.quoteAmount, sale.quoteSymbol, locale)}</span>
     </p>
   );
 }
@@ -184,6 +198,7 @@ export function CustomerDisplay({ token }: { token: string }) {
   }, [sale, ended, endedAt]);
   const stale = sale && ended && tick - (endedAt[sale.saleKey] ?? tick) > ENDED_SHOWN_MS;
   const shop = view?.shop ?? '';
+  const tipThanks = useTipThanks(sale && !ended ? sale.saleKey : '');
   return (
     <div className="display">
       {!feed.connected && view && (
@@ -192,7 +207,9 @@ export function CustomerDisplay({ token }: { token: string }) {
         </p>
       )}
       {view?.tip ? (
-        <TipOnDisplay question={view.tip} token={token} locale={locale} />
+        <TipOnDisplay question={view.tip} token={token} locale={locale} onAnswered={tipThanks.thank} />
+      ) : tipThanks.thanking ? (
+        <TipThanks />
       ) : view?.cart ? (
         <CartOnDisplay cart={view.cart} locale={locale} />
       ) : !sale || stale ? (

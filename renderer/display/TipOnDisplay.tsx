@@ -8,7 +8,7 @@ import { compare, decimalPlaces, isDecimalText } from '../../shared/money.js';
 import type { DisplayTipQuestion } from '../../shared/posapi-counter.js';
 import type { TipChoice } from '../../shared/cart/types.js';
 import { pt } from '../payer/text.js';
-import { amountText } from '../payer/words.js';
+import { moneyAmount } from '../payer/words.js';
 
 async function sendAnswer(token: string, questionId: string, tip: TipChoice): Promise<string> {
   try {
@@ -30,37 +30,51 @@ function customProblem(text: string, q: DisplayTipQuestion): boolean {
   return !isDecimalText(value) || value === '' || decimalPlaces(value) > q.places || compare(value, q.maxAmount) > 0;
 }
 
+/** The thank-you after the payer's tip choice; the display keeps it a few seconds (CustomerDisplay). */
+export function TipThanks() {
+  return (
+    <main className="message tip-thanks">
+      <p className="mark" aria-hidden="true">
+        ♥
+      </p>
+      <div role="status">
+        <h1>{pt('tipThanks')}</h1>
+      </div>
+    </main>
+  );
+}
+
 export function TipOnDisplay({
   question,
   token,
   locale,
+  onAnswered,
 }: {
   question: DisplayTipQuestion;
   token: string;
   locale: string;
+  /** The till took the answer (the question closes at once; the display thanks the payer). */
+  onAnswered?: () => void;
 }) {
   const [custom, setCustom] = useState('');
   const [state, setState] = useState<{ sent: string; error: string }>({ sent: '', error: '' });
   const s = question.symbol;
+  const money = (amount: string) => moneyAmount(amount, s, locale, question.places);
   const answer = async (tip: TipChoice) => {
     const error = await sendAnswer(token, question.questionId, tip);
     setState({ sent: error ? '' : question.questionId, error });
+    if (!error) onAnswered?.();
   };
-  if (state.sent === question.questionId)
-    return (
-      <main className="message">
-        <h1>{pt('tipThanks')}</h1>
-      </main>
-    );
+  if (state.sent === question.questionId) return <TipThanks />;
   const bad = custom.trim() !== '' && customProblem(custom, question);
   return (
     <main className="tip-view">
       <h1 id="tip-question">{pt('tipQuestion')}</h1>
-      <p className="tip-on">{pt('tipOn', { amount: amountText(question.saleTotal, locale), symbol: s })}</p>
+      <p className="tip-on">{pt('tipOn', { amount: money(question.saleTotal), symbol: s })}</p>
       <div className="tip-choices" role="group" aria-labelledby="tip-question">
         {question.presets.map((p) => (
           <button key={p.percent} type="button" onClick={() => void answer({ kind: 'percent', value: p.percent })}>
-            {pt('tipPreset', { percent: p.percent, amount: amountText(p.amount, locale), symbol: s })}
+            {pt('tipPreset', { percent: p.percent, amount: money(p.amount), symbol: s })}
           </button>
         ))}
         <button type="button" onClick={() => void answer({ kind: 'none' })}>
@@ -89,7 +103,7 @@ export function TipOnDisplay({
         </button>
         {bad && (
           <p id="tip-custom-bad" className="tip-bad" role="alert">
-            {pt('tipCustomBad', { places: question.places, max: amountText(question.maxAmount, locale), symbol: s })}
+            {pt('tipCustomBad', { places: question.places, max: money(question.maxAmount), symbol: s })}
           </p>
         )}
       </form>

@@ -15,7 +15,7 @@ import { pt } from './text.js';
 import { ThemeSwitch } from './ThemeSwitch.js';
 import { moneySeen, useCheckout } from './useCheckout.js';
 import { gatewayNow } from './v1.js';
-import { amountText, failureWords, payerLocale } from './words.js';
+import { failureWords, moneyWords, payerLocale } from './words.js';
 
 /** One transfer id per instruction, kept for this tab: scanning twice pays once. */
 function transferTrace(clientId: string): string {
@@ -85,34 +85,27 @@ function useNow(): number {
   return now;
 }
 
-function Summary({ r, locale }: { r: PaymentResult; locale: string }) {
+export function Summary({ r, locale }: { r: PaymentResult; locale: string }) {
   const now = useNow();
   const left = r.expiredAt > 0 ? r.expiredAt - now / 1000 : 0;
   return (
     <dl className="summary">
       <div>
         <dt>{pt('amountDue')}</dt>
-        <dd className="big">
-          {amountText(r.quoteAmount, locale)} {r.quoteSymbol}
-        </dd>
+        <dd className="big">{moneyWords(r.quoteAmount, r.quoteSymbol, locale)}</dd>
       </div>
-      <div>
-        <dt>{pt('payBy')}</dt>
-        <dd>
-          {r.expiredAt > 0 ? (
-            <>
-              <time dateTime={new Date(r.expiredAt * 1000).toISOString()}>
-                {new Intl.DateTimeFormat(locale, { timeStyle: 'short', dateStyle: 'medium' }).format(
-                  r.expiredAt * 1000,
-                )}
-              </time>{' '}
-              {left > 0 && <span className="countdown">({pt('timeLeft', { time: clockText(left) })})</span>}
-            </>
-          ) : (
-            pt('noDeadline')
-          )}
-        </dd>
-      </div>
+      {/* Without a deadline the row says nothing a payer needs (a "No deadline" read like a problem). */}
+      {r.expiredAt > 0 && (
+        <div>
+          <dt>{pt('payBy')}</dt>
+          <dd>
+            <time dateTime={new Date(r.expiredAt * 1000).toISOString()}>
+              {new Intl.DateTimeFormat(locale, { timeStyle: 'short', dateStyle: 'medium' }).format(r.expiredAt * 1000)}
+            </time>{' '}
+            {left > 0 && <span className="countdown">({pt('timeLeft', { time: clockText(left) })})</span>}
+          </dd>
+        </div>
+      )}
     </dl>
   );
 }

@@ -1,5 +1,5 @@
 /** Shared wording helpers of the payer's pages: networks, apps, amounts and statuses in words. */
-import { formatAmount } from '../app/format.js';
+import { formatAmount, formatMoney, formatMoneyAmount } from '../../shared/i18n/format.js';
 import { isLightning, networkLabel } from '../app/network.js';
 import { hasPayerText, pt } from './text.js';
 
@@ -15,6 +15,11 @@ export function amountText(amount: string, locale: string): string {
   return formatAmount(amount, locale);
 }
 
+/** An amount with its symbol: a currency to its minor unit ("2.00 USD"), crypto as it is (shared/i18n/format.ts). */
+export function moneyWords(amount: string, symbol: string, locale: string, places?: number): string {
+  return formatMoney(amount, symbol, locale, places);
+}
+
 /** Why a payment failed, for the payer. */
 export function failureWords(code: string, reason: string): string {
   const key = `failure_${code}`;
@@ -23,3 +28,8 @@ export function failureWords(code: string, reason: string): string {
 
 /** The payer's language's locale for numbers and dates (i18n/payer-language.ts). */
 export { payerLocale } from '../i18n/payer-language.js';
+
+/** moneyWords' number alone, for messages that place the symbol themselves. */
+export function moneyAmount(amount: string, symbol: string, locale: string, places?: number): string {
+  return formatMoneyAmount(amount, symbol, locale, places);
+}

@@ -1,7 +1,8 @@
 /** Today's orders for the cashier: status at a glance; open ones reopen, finished ones show the receipt. */
 import type { OrderView, TillSettings } from '../../shared/posapi.js';
 import { useOrders } from '../api/hooks.js';
-import { formatAmount, formatTime } from '../app/format.js';
+import { formatTime } from '../app/format.js';
+import { formatMoney } from '../app/format-money.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
 import { moneySeen } from './payment/money.js';
@@ -40,9 +41,7 @@ export function Orders({ settings }: { settings: TillSettings }) {
                 <td>
                   <code>{o.orderId}</code>
                 </td>
-                <td className="num">
-                  {formatAmount(o.quoteAmount, settings.locale)} {o.quoteSymbol}
-                </td>
+                <td className="num">{formatMoney(o.quoteAmount, o.quoteSymbol, settings.locale)}</td>
                 <td>
                   <span className={`badge status-${o.status}`}>{o.status.replace('_', ' ')}</span>
                 </td>

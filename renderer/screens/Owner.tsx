@@ -43,7 +43,8 @@ export function Owner({ settings }: { settings: TillSettings }) {
   const detail = usePaymentDetail(openId);
   const data = review.data;
   return (
-    <section className="screen owner" aria-labelledby="owner-title">
+    // With a payment's detail open the list narrows beside it, never under it (styles.css, "detail-open").
+    <section className={`screen owner${detail.data && openId ? ' detail-open' : ''}`} aria-labelledby="owner-title">
       <OwnerBar day={day || data?.day || ''} onDay={setDay} />
       <h2 className="print-only">{t('summaryTitle', { day: data?.day ?? '' })}</h2>
       {data ? <DayTotals review={data} locale={settings.locale} /> : <p role="status">{t('loading')}</p>}
@@ -52,7 +53,7 @@ export function Owner({ settings }: { settings: TillSettings }) {
       {data ? <ReviewQueue items={data.reviewQueue} settings={settings} /> : null}
       <ToResolvePanel locale={settings.locale} onOpen={setOpenId} />
       <OrderFilters filter={filter} onRefine={refine} review={data} />
-      <OrderList orders={data?.orders ?? []} settings={settings} onOpen={setOpenId} />
+      <OrderList orders={data?.orders ?? []} settings={settings} onOpen={setOpenId} openId={openId} />
       <OrderPager review={data} page={page} onPage={setPage} />
       {access.may('export') ? <ExportPanel day={data?.day ?? ''} range={range} onRange={setRange} /> : null}
       {access.may('setup') ? <RailsPanel /> : null}

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import type { TillSettings } from '../../shared/posapi.js';
 import { useAppInfo, useOrder } from '../api/hooks.js';
 import { formatAmount } from '../app/format.js';
+import { formatMoney } from '../app/format-money.js';
 import { t } from '../app/text.js';
 import { PayeeLine, payeeName } from '../components/PayeeLine.js';
 import { useCashier } from '../state/cashier.js';
@@ -43,8 +44,11 @@ export function Payment({ settings }: { settings: TillSettings }) {
   if (!view) return <p role="alert">{t('error', { message: order.error?.message ?? '' })}</p>;
   if (view.status === 'success' || view.status === 'failed')
     return (
-      <PaymentOutcome order={view} locale={settings.locale}>
-        {view.status === 'failed' ? <GiveBack orderId={view.orderId} locale={settings.locale} /> : null}
+      <PaymentOutcome
+        order={view}
+        locale={settings.locale}
+        notice={view.status === 'failed' ? <GiveBack orderId={view.orderId} locale={settings.locale} /> : null}
+      >
         {(view.status === 'success' || moneySeen(view)) && access.may('cancel') ? (
           <RefundAfterCancel order={view} settings={settings} />
         ) : null}
@@ -69,9 +73,7 @@ export function Payment({ settings }: { settings: TillSettings }) {
           {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? <SandboxPanel order={view} /> : null}
         </div>
         <div>
-          <p className="quote-line">
-            {formatAmount(view.quoteAmount, settings.locale)} {view.quoteSymbol}
-          </p>
+          <p className="quote-line">{formatMoney(view.quoteAmount, view.quoteSymbol, settings.locale)}</p>
           <p className="big-amount">{amountText}</p>
           <PaymentStatus order={view} locale={settings.locale} />
           {instruction && (view.status === 'unpaid' || view.status === 'paid_less') ? (

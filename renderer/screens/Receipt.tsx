@@ -3,6 +3,7 @@ import type { TillSettings } from '../../shared/posapi.js';
 import { useAppInfo, useOrder } from '../api/hooks.js';
 import { RateLines } from '../components/RateLines.js';
 import { formatAmount, formatDateTime } from '../app/format.js';
+import { formatMoney } from '../app/format-money.js';
 import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
 import { PrintReceiptButton } from '../printing/PrintReceiptButton.js';
@@ -31,9 +32,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
           <dt>{t('receiptOrder')}</dt>
           <dd>{view.orderId}</dd>
           <dt>{t('receiptQuote')}</dt>
-          <dd>
-            {formatAmount(view.quoteAmount, settings.locale)} {view.quoteSymbol}
-          </dd>
+          <dd>{formatMoney(view.quoteAmount, view.quoteSymbol, settings.locale)}</dd>
           <dt>{t('receiptPaid')}</dt>
           <dd>
             {formatAmount(paid, settings.locale)} {symbol}

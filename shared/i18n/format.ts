@@ -18,3 +18,37 @@ export function formatAmount(amount: string, locale: string): string {
     .join('');
   return `${negative ? '-' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
 }
+
+let isoCurrencies: Set<string> | undefined;
+
+/**
+ * The minor unit of an ISO 4217 currency (2 for USD and EUR, 0 for JPY, 3 for KWD), from Intl; undefined
+ * for anything else (crypto assets keep the precision their amounts carry).
+ */
+export function minorUnit(symbol: string): number | undefined {
+  isoCurrencies ??= new Set(Intl.supportedValuesOf('currency'));
+  if (!isoCurrencies.has(symbol)) return undefined;
+  return new Intl.NumberFormat('en', { style: 'currency', currency: symbol }).resolvedOptions().maximumFractionDigits;
+}
+
+/** Pads the fraction with zeros to `places` digits; never cuts a digit (no rounding, no float). */
+export function padPlaces(amount: string, places: number): string {
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount;
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return places > fraction.length ? `${whole}.${fraction.padEnd(places, '0')}` : amount;
+}
+
+/**
+ * The one way an amount with its symbol is written for people: a currency to its minor unit ("2.00 USD",
+ * "1,234.50 USD"; `places` when the caller knows the shop's own, else ISO 4217's), a crypto amount as
+ * it is ("12.5 USDT"), in the locale's number format. The value stays a decimal string throughout.
+ */
+export function formatMoney(amount: string, symbol: string, locale: string, places?: number): string {
+  return `${formatMoneyAmount(amount, symbol, locale, places)} ${symbol}`.trim();
+}
+
+/** formatMoney's number alone, for messages that place the symbol themselves ("{amount} {symbol}"). */
+export function formatMoneyAmount(amount: string, symbol: string, locale: string, places?: number): string {
+  const unit = places ?? minorUnit(symbol);
+  return formatAmount(unit === undefined ? amount : padPlaces(amount, unit), locale);
+}

@@ -287,18 +287,36 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     await page.getByRole('button', { name: 'New sale' }).click();
   });
 
-  it('a discount above the limit asks for a manager’s PIN before the sale goes through', async () => {
-    await page.getByRole('button', { name: 'Sell', exact: true }).click();
-    await page.getByRole('tab', { name: 'Drinks' }).tap();
-    await page.getByRole('button', { name: /^Add Tea/ }).tap();
-    await cart().getByRole('button', { name: 'Discount on Tea' }).click();
-    const editor = cart().getByRole('group', { name: 'Discount on Tea' });
-    await editor.getByLabel('Discount', { exact: true }).fill('50');
-    await editor.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await noTipHere();
-    await page.getByLabel('Cash received').fill('1');
-    await page.getByRole('button', { name: 'Complete sale' }).click();
+  it('a discount above the limit: the owner gives it without a PIN; a cashier needs a manager’s PIN', async () => {
+    const fiftyOffTea = async () => {
+      await page.getByRole('button', { name: 'Sell', exact: true }).click();
+      await page.getByRole('tab', { name: 'Drinks' }).tap();
+      await page.getByRole('button', { name: /^Add Tea/ }).tap();
+      await cart().getByRole('button', { name: 'Discount on Tea' }).click();
+      const editor = cart().getByRole('group', { name: 'Discount on Tea' });
+      await editor.getByLabel('Discount', { exact: true }).fill('50');
+      await editor.getByRole('button', { name: 'Apply' }).click();
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await noTipHere();
+      await page.getByLabel('Cash received').fill('1');
+      await page.getByRole('button', { name: 'Complete sale' }).click();
+    };
+    // The owner (a manager's role and more) approves their own discount: no PIN asked, audited so.
+    await fiftyOffTea();
+    await page.locator('article.receipt-paper').getByText('1 × Tea').waitFor();
+    expect(await page.getByRole('dialog', { name: "A manager's approval" }).count()).toBe(0);
+    await pos.signIn('owner', '4321');
+    const audit = await pos.call('audit.list', { action: 'sale.discount' });
+    expect(JSON.parse(audit.entries[0].detail)).toMatchObject({ percent: '50', approvedBy: 'Owner' });
+
+    // A cashier is asked for a manager's PIN (a wrong one first).
+    await pos.call('staff.add', { name: 'Cora', role: 'cashier', pin: '1357' });
+    await page.getByRole('button', { name: 'Switch user' }).click();
+    await page.getByRole('button', { name: /^Cora,/ }).click();
+    await page.keyboard.type('1357');
+    await page.keyboard.press('Enter');
+    await page.getByText(/^Cora \(/).waitFor();
+    await fiftyOffTea();
     const dialog = page.getByRole('dialog', { name: "A manager's approval" });
     await dialog.getByText("A discount of 50 % is above the shop's limit of 10 %", { exact: false }).waitFor();
     await screenshot(page, 'cart-discount-approval');

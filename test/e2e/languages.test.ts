@@ -101,7 +101,7 @@ describe.runIf(e2eAvailable())('e2e: languages', () => {
     await langIs(page, 'es');
     await page.getByRole('heading', { name: expected('es', 'payer:checkoutTitle', { shop: SHOP_NAME }) }).waitFor();
     await page.getByText(expected('es', 'payer:amountDue'), { exact: true }).waitFor();
-    await page.getByText('1234,5 USD', { exact: true }).waitFor(); // es: decimal comma, groups from five digits
+    await page.getByText('1234,50 USD', { exact: true }).waitFor(); // es: decimal comma, groups from five digits; cents
     // The deadline in Spanish words (a month name or its abbreviation, e.g. "25 nov 2026, 3:18").
     const payBy = await page.locator('.summary time').textContent();
     expect(payBy).toMatch(/\d{1,2} (ene|feb|mar|abr|may|jun|jul|ago|sept?|oct|nov|dic)\w* \d{4}/);
@@ -121,7 +121,7 @@ describe.runIf(e2eAvailable())('e2e: languages', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
     expect(await page.getByLabel('言語').inputValue()).toBe('ja');
     await page.getByText(expected('ja', 'payer:payBy'), { exact: true }).waitFor();
-    await page.getByText('1,234.5 USD', { exact: true }).waitFor();
+    await page.getByText('1,234.50 USD', { exact: true }).waitFor();
     expect(await page.locator('.summary time').textContent()).toMatch(/\d{4}\/\d{1,2}\/\d{1,2}/);
     await screenshot(page, 'payer-ja');
     expect(await axeProblems(page)).toEqual([]);

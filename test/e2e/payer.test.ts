@@ -61,7 +61,7 @@ describe.runIf(e2eAvailable())('e2e: the payer checkout page', () => {
     const code = await oneTime('12.5');
     await page.goto(code.info.checkoutUrl);
     await page.getByRole('heading', { name: 'Pay Corner Café (demo shop)' }).waitFor({ timeout: 10_000 });
-    await page.getByText('12.5 USD', { exact: true }).waitFor();
+    await page.getByText('12.50 USD', { exact: true }).waitFor();
     await page.getByText('Pay by').waitFor();
     await screenshot(page, 'payer-choose-360');
     expect(await axeProblems(page)).toEqual([]);

@@ -86,3 +86,30 @@ describe('the customer display feed', () => {
     expect(feed.view().sale?.saleKey).toBe('pd-3');
   });
 });
+
+describe('the customer display feed at start', () => {
+  it('shows the sale still open in the book (a restart mid-sale), before any order event', () => {
+    const open = order('o-open', 500, 'unpaid');
+    const feed = new DisplayFeed({
+      events: new PosEventHub(),
+      shop: () => 'Corner Café',
+      now: () => 1_000,
+      receiptUrl: () => '',
+      openSale: () => open,
+    });
+    expect(feed.view().sale).toMatchObject({ saleKey: 'o-open', status: 'unpaid', quoteAmount: '12.50' });
+    feed.close();
+  });
+
+  it('starts empty when nothing is open', () => {
+    const feed = new DisplayFeed({
+      events: new PosEventHub(),
+      shop: () => 'Corner Café',
+      now: () => 1_000,
+      receiptUrl: () => '',
+      openSale: () => undefined,
+    });
+    expect(feed.view().sale).toBeNull();
+    feed.close();
+  });
+});

@@ -105,6 +105,7 @@ export async function checkout(till: TillParts, args: Args<'sale.checkout'>, cal
   const approver = approveDiscounts(discounts, till.sales.get().discountLimit, args.approval, {
     staffed: till.staff.roster().length > 0,
     approve: (approval) => till.staff.approveWithPin(approval.accountId, approval.pin),
+    self: caller.account && caller.account.role !== 'cashier' ? callerActor(caller) : null,
   });
   let orderId = '';
   if (!isZero(rest) && args.crypto) {

@@ -17,6 +17,8 @@ import { wallClock } from '../calendar.js';
 import type { OrderRow } from '../orders/book.js';
 import { parseResult } from '../orders/views.js';
 import type { TillRefundRow } from '../refunds/store.js';
+import { SalesBook } from '../sales/book.js';
+import { saleCsvFacts } from '../sales/csv.js';
 import { CSV_COLUMNS, CSV_OPTIONS, csvBodyOf, isoInZone, spreadsheetSafe } from './csv.js';
 
 export interface BookSources {
@@ -132,11 +134,14 @@ async function* pages<T>(db: Database.Database, sql: string): AsyncGenerator<T[]
 
 async function writeBook(db: Database.Database, zip: Zip, timeZone: string, mtime: number) {
   const orders = new ZipCsv(zip, 'orders.csv', CSV_COLUMNS, mtime);
+  // The sale columns as the day CSV fills them (one function for both: sales/csv.ts saleCsvFacts).
+  const sales = new SalesBook(db);
+  const saleOf = (orderId: string) => saleCsvFacts(sales.byOrder(orderId));
   // Transactions come from the same rows; kept until orders.csv is whole (a zip holds one file after another).
   const transactions: string[] = [];
   let transactionCount = 0;
   for await (const page of pages<OrderRow>(db, 'SELECT * FROM orders ORDER BY created_at, order_id')) {
-    orders.write(csvBodyOf(page, timeZone), page.length);
+    orders.write(csvBodyOf(page, timeZone, [], saleOf), page.length);
     const records = page.flatMap((row) => transactionRecords(row, timeZone));
     if (records.length) transactions.push(csvLines(records));
     transactionCount += records.length;

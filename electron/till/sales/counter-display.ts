@@ -1,7 +1,8 @@
 /**
  * What the till shows on the customer display besides the crypto payment (README, "Customer display"):
- * the cart being rung up, the tip question, and a cash or card sale's end. It lives in memory (a restart
- * starts with an empty display) and tells its listener (the display feed) after every change. The one
+ * the cart being rung up, the tip question, and a cash or card sale's end. It lives in memory, like the
+ * cashier's cart it mirrors; a sale already sent to the gateway is in till.db, and the display feed shows
+ * it (with its whole cart) again after a restart (web/customer-display.ts `openSale`). It tells its listener (the display feed) after every change. The one
  * input from the display is `answer`: the open question, answered once, within bounds.
  */
 import type { PricedCart, TipChoice } from '../../../shared/cart/types.js';

@@ -66,6 +66,8 @@ export interface ApprovalCheck {
   /** True when the till has staff accounts (otherwise there is no one to ask). */
   staffed: boolean;
   approve: (approval: { accountId: string; pin: string }) => AuditActor;
+  /** The signed-in caller when they are a manager or the owner: they approve their own discount, no PIN asked. */
+  self?: AuditActor | null;
 }
 
 /** Refuses a discount above the limit without a manager's approval; answers the approver (null when none was needed). */
@@ -77,6 +79,7 @@ export function approveDiscounts(
 ): AuditActor | null {
   const over = overLimit(given, limit);
   if (over.length === 0 || !check.staffed) return null;
+  if (check.self) return check.self;
   if (!approval) {
     const worst = over.reduce((a, b) => (compare(a.percent, b.percent) >= 0 ? a : b));
     throw posError('discount_needs_approval', { percent: worst.percent, limit }, 'approval');

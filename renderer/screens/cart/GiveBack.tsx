@@ -3,9 +3,9 @@
  * failed (not paid), and the cashier is told plainly what to hand back: the cash part already taken,
  * and the card payment to void on the terminal (with its reference).
  */
-import { isPositive, toFixedPlaces } from '../../../shared/money.js';
+import { isPositive } from '../../../shared/money.js';
 import { useQuoteAssets } from '../../api/hooks.js';
-import { formatAmount } from '../../app/format.js';
+import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { useSale } from './hooks.js';
 
@@ -16,7 +16,7 @@ export function GiveBack({ orderId, locale }: { orderId: string; locale: string 
   const cash = sale.tenders.find((tender) => tender.kind === 'cash');
   const card = sale.tenders.find((tender) => tender.kind === 'card');
   if (!(cash && isPositive(cash.amount)) && !(card && isPositive(card.amount))) return null;
-  const money = (amount: string) => `${formatAmount(toFixedPlaces(amount, places), locale)} ${sale.symbol}`;
+  const money = (amount: string) => moneyText(amount, places, locale, sale.symbol);
   return (
     <div className="give-back" role="alert">
       <p className="give-back-title">{t('saleNotPaid')}</p>

@@ -215,7 +215,15 @@ export function TenderPanel(props: {
       </p>
       <TenderFields values={{ tendered, card, reference }} set={{ setTendered, setCard, setReference }} />
       <Notices change={parts.change} error={problem || props.error} money={money} />
-      <div className="row spaced">
+      {/* The assets scroll inside their own region; the buttons stay pinned under it (1024x600). */}
+      {isPositive(parts.rest) ? (
+        <div className="tender-crypto">
+          <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
+          <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
+          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
+        </div>
+      ) : null}
+      <div className="row spaced tender-actions">
         <button type="button" onClick={props.onBack}>
           {t('backToCart')}
         </button>
@@ -228,13 +236,6 @@ export function TenderPanel(props: {
           {isPositive(parts.rest) ? t('chargeRest', { amount: money(parts.rest) }) : t('completeSale')}
         </button>
       </div>
-      {isPositive(parts.rest) ? (
-        <>
-          <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
-          <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
-          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
-        </>
-      ) : null}
     </div>
   );
 }

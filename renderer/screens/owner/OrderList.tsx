@@ -1,19 +1,19 @@
 /** One page of the day's orders, newest first, each with its Details button; paging when more match. */
 import type { DayOrderRow, DayReview, TillSettings } from '../../../shared/posapi.js';
 import { formatAmount, formatTime } from '../../app/format.js';
+import { formatMoney } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 
-function OrderRow({ o, settings, onOpen }: { o: DayOrderRow; settings: TillSettings; onOpen: () => void }) {
+function OrderRow(props: { o: DayOrderRow; settings: TillSettings; onOpen: () => void; open: boolean }) {
+  const { o, settings, onOpen } = props;
   return (
-    <tr>
+    <tr className={props.open ? 'open' : undefined} aria-current={props.open ? 'true' : undefined}>
       <td>{formatTime(o.createdAt, settings.locale, settings.timeZone)}</td>
       <td>
         <code>{o.orderId}</code>
         {o.note ? <small className="order-note"> {o.note}</small> : null}
       </td>
-      <td className="num">
-        {formatAmount(o.quoteAmount, settings.locale)} {o.quoteSymbol}
-      </td>
+      <td className="num">{formatMoney(o.quoteAmount, o.quoteSymbol, settings.locale)}</td>
       <td className="num">
         {formatAmount(o.paidAmount, settings.locale)} {o.paymentSymbol}{' '}
         {o.isChain ? <small>{t('onChain')}</small> : null}
@@ -37,10 +37,13 @@ export function OrderList({
   orders,
   settings,
   onOpen,
+  openId = null,
 }: {
   orders: DayOrderRow[];
   settings: TillSettings;
   onOpen: (orderId: string) => void;
+  /** The order whose detail is open beside the list (its row is marked). */
+  openId?: string | null;
 }) {
   return (
     <table className="no-print">
@@ -59,7 +62,13 @@ export function OrderList({
       </thead>
       <tbody>
         {orders.map((o) => (
-          <OrderRow key={o.orderId} o={o} settings={settings} onOpen={() => onOpen(o.orderId)} />
+          <OrderRow
+            key={o.orderId}
+            o={o}
+            settings={settings}
+            onOpen={() => onOpen(o.orderId)}
+            open={o.orderId === openId}
+          />
         ))}
       </tbody>
     </table>

@@ -108,7 +108,7 @@ export function PaymentDetail({
     <section
       className="detail"
       role="dialog"
-      aria-modal="true"
+      aria-modal="false"
       aria-labelledby="detail-title"
       onKeyDown={(e) => {
         if (e.key === 'Escape') onClose();

@@ -5,17 +5,22 @@
 import type { ReactNode } from 'react';
 import type { OrderView } from '../../../shared/posapi.js';
 import { formatAmount } from '../../app/format.js';
+import { formatMoney, formatMoneyAmount } from '../../../shared/i18n/format.js';
 import { t } from '../../app/text.js';
 import { useCashier } from '../../state/cashier.js';
 import { cancelled, failureText } from './failure-text.js';
+import { moneySeen } from './money.js';
 
 export function PaymentOutcome({
   order,
   locale,
+  notice,
   children,
 }: {
   order: OrderView;
   locale: string;
+  /** What the cashier must do first (give back a split sale's cash): above the buttons, read first. */
+  notice?: ReactNode;
   /** More for this outcome (a refund of money that arrived on a cancelled order). */
   children?: ReactNode;
 }) {
@@ -34,23 +39,27 @@ export function PaymentOutcome({
       </div>
       <h2 id="outcome-title">{title}</h2>
       <p id="outcome-detail" className="outcome-amount">
-        {ok ? `${formatAmount(order.quoteAmount, locale)} ${order.quoteSymbol}` : failureText(order)}
+        {ok ? formatMoney(order.quoteAmount, order.quoteSymbol, locale) : failureText(order)}
       </p>
       {ok ? (
         <p className="outcome-paid">
           {t('paidWhat', {
             paid: formatAmount(order.progress?.paidAmount ?? order.instruction?.paymentAmount ?? '0', locale),
             symbol: order.instruction?.paymentSymbol ?? '',
-            quote: formatAmount(order.quoteAmount, locale),
+            quote: formatMoneyAmount(order.quoteAmount, order.quoteSymbol, locale),
             quoteSymbol: order.quoteSymbol,
             orderId: order.orderId,
           })}
         </p>
       ) : null}
+      {notice}
       <div className="row spaced">
-        <button type="button" onClick={() => go('receipt')}>
-          {t('receipt')}
-        </button>
+        {/* A sale that took no money has nothing to give a receipt for; paid and partly paid ones do. */}
+        {ok || moneySeen(order) ? (
+          <button type="button" onClick={() => go('receipt')}>
+            {t('receipt')}
+          </button>
+        ) : null}
         <button type="button" className="primary" autoFocus onClick={newSale}>
           {t('newSale')}
         </button>
