@@ -1,6 +1,7 @@
 /**
  * Chain scanning with several shop server processes over one PostgreSQL (issue 20): two live server
- * processes and a real local EVM node (anvil). Only one process scans the chain (its lease row in
+ * processes and a real local EVM node (anvil). The rail configured through one is applied by the
+ * other within seconds. Only one process scans the chain (its lease row in
  * `meta`, its log line); the other stands by. A deposit is booked through the scanning process
  * and read through the other; the scanning process is killed with SIGKILL; after its lease ends
  * the other takes the chain over, and a deposit made after the kill is booked, once.
@@ -75,6 +76,7 @@ describe.skipIf(!available)('chain scanning with two shop server processes over 
         encoding: 'utf8',
       },
     ).stdout.trim();
+    const b = await startShopServer(databaseUrl, {}, ['--mode', 'live']);
     const shop = (await v1(a.url, 'POST', '/v1/payees', { networkId: '8000001', fullName: 'Shop' }, key)).payeeId;
     await v1(a.url, 'POST', '/v1/rates', { key: USDT, usdPrice: '1' }, key);
     await v1(a.url, 'POST', '/v1/rates', { key: ETH, usdPrice: '3200' }, key);
@@ -87,7 +89,12 @@ describe.skipIf(!available)('chain scanning with two shop server processes over 
     };
     await v1(a.url, 'POST', '/v1/merchant/rails/evm', { xpub, chains: [chain] }, key);
     await expect.poll(() => scans(a), { timeout: 10_000 }).toBe(true);
-    const b = await startShopServer(databaseUrl, {}, ['--mode', 'live']);
+    // B was running before the rail was configured through A: it follows the stored configuration.
+    await expect
+      .poll(async () => (await v1(b.url, 'GET', '/v1/merchant/rails/evm', undefined, key)).config?.xpub, {
+        timeout: 3_000,
+      })
+      .toBe(xpub);
     await expect
       .poll(() => b.output().includes('evm scanning: another process scans the chain'), { timeout: 10_000 })
       .toBe(true);
