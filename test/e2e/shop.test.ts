@@ -117,6 +117,13 @@ describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () =
     expect(
       problems.filter((p) => !(p.id === 'color-contrast' && p.nodes.every((n) => n.includes('.status-')))),
     ).toEqual([]);
+    // The printed close-of-day summary carries it, without its button.
+    await page.emulateMedia({ media: 'print' });
+    expect(await close.isVisible()).toBe(true);
+    expect(await close.getByRole('button').isVisible()).toBe(false);
+    await close.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(resultsDir, 'print-owner-shop-close.png') });
+    await page.emulateMedia({ media: 'screen' });
     const download = page.waitForEvent('download');
     await close.getByRole('button', { name: 'Export CSV of the close of day' }).click();
     const file = await download;
