@@ -2,7 +2,8 @@
  * Must show (issue 20, "Tills"): two tills against one server, each with its own till key; the
  * owner's review sees both (the whole shop and per till, exact totals), per-till filters work, the CSV
  * of the view; a revoked key is refused while the other till works on. The server is an embedded
- * gateway on loopback (startGateway); each till is a whole app core pointed at it as a hosted gateway.
+ * gateway on loopback (startGateway; on PostgreSQL in the `postgres` test project, so this file runs on
+ * both engines); each till is a whole app core pointed at it as a hosted gateway.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
