@@ -16,6 +16,7 @@ const ON_BOTH_ENGINES = [
   'test/api/surplus-results.test.ts',
   'test/api/sdk-mixpayjs.test.ts',
   'test/api/tills.test.ts',
+  'test/api/tills-shop.test.ts',
 ];
 const debianPg = '/usr/lib/postgresql';
 const hasPostgres =

@@ -23,6 +23,10 @@ export const shopArgSchemas = {
     .strict(),
   /** CSV of that view: every payment of the day (of the till), oldest first. */
   'shop.export': z.object({ day, tillId: tillId.default('') }).strict(),
+  /** Close of day of the whole shop (or one till): per till and per asset, exact totals; `day` absent: today. */
+  'shop.close': z.object({ day: day.optional(), tillId: tillId.default('') }).strict(),
+  /** CSV of that close of day: one row per till and sum, then the shop's (audited as an export). */
+  'shop.closeExport': z.object({ day, tillId: tillId.default('') }).strict(),
 } as const;
 
 /** An exact sum (decimal string) and how many payments make it. */
@@ -70,7 +74,42 @@ export interface ShopReport {
   pages: number;
 }
 
+/** An exact sum in a payment asset (what payers paid in), and how many payments make it. */
+export interface ShopAssetSum {
+  assetId: string;
+  /** The asset's symbol and network as the till names them ("USDT · Ethereum"); unknown ones by id. */
+  label: string;
+  amount: string;
+  count: number;
+}
+
+/** One till's close of day (or the shop's, in `ShopClose.total`). */
+export interface ShopCloseFigures {
+  /** '' for payments made without a till key; 'shop' for the shop's total. */
+  tillId: string;
+  name: string;
+  /** Payments created on the day, whatever their status. */
+  count: number;
+  /** Paid (pending, auditing, success) per quote currency. */
+  paid: ShopSum[];
+  /** Paid, in what payers paid in, per payment asset. */
+  received: ShopAssetSum[];
+}
+
+export interface ShopClose {
+  day: string;
+  tillId: string;
+  scope: 'shop' | 'till';
+  /** Every till with payments on the day (the chosen one only, when one is chosen). */
+  tills: ShopCloseFigures[];
+  /** The figures of the whole view: the shop, or the chosen till. */
+  total: ShopCloseFigures;
+  byStatus: { status: string; count: number }[];
+}
+
 export interface ShopResults {
   'shop.report': ShopReport;
   'shop.export': { filename: string; csv: string; rows: number };
+  'shop.close': ShopClose;
+  'shop.closeExport': { filename: string; csv: string; rows: number };
 }

@@ -95,7 +95,7 @@ function openStores(deps: GatewayDeps, realNow: () => number) {
     rates,
     /** Live prices: their sources, refresher and the rate source quotes use. */
     prices: new Prices({ db, catalog, logger, mode, realNow, base: rates, trustedCa }),
-    settings: new SettingsStore(db),
+    settings: new SettingsStore(db, realNow),
     store: new PaymentsStore(db),
     ledger: new Ledger(db),
     callbacks: new CallbackStore(db),
@@ -144,7 +144,11 @@ function composeRails(deps: GatewayDeps, parts: RailParts): { rails: Rails; evm:
   const { stores, facts, committed } = parts;
   const { store, ledger, catalog, settings } = stores;
   const pollMs = deps.railPollMs;
-  const evm = new EvmRail({ db, store, ledger, facts, catalog, clock, logger, mode, pollMs, onCommitted: committed });
+  const evm = new EvmRail({
+    ...{ db, store, ledger, facts, catalog, clock, logger, mode, pollMs },
+    onCommitted: committed,
+    realNow: deps.realNow,
+  });
   if (mode !== 'sandbox') return { rails: new Rails([evm]), evm };
   const sandbox: Rail = new SandboxRail({
     db,

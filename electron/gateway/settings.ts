@@ -3,8 +3,10 @@
  * way in and out. Defaults suit the sandbox: no spread, review at 10,000 USD.
  */
 import { z } from 'zod';
+import { systemClock } from '../platform/clock.js';
 import type { Db } from '../platform/db.js';
 import { readMeta, writeMeta } from './db.js';
+import { MetaFollower } from './meta-follower.js';
 
 export const GatewaySettingsSchema = z
   .object({
@@ -64,24 +66,39 @@ export const DEFAULT_SETTINGS: GatewaySettings = {
   sandboxAutoMineSeconds: 0,
 };
 
+function parseStored(stored: string | undefined): GatewaySettings {
+  const parsed = stored ? GatewaySettingsSchema.partial().safeParse(JSON.parse(stored)) : undefined;
+  return { ...DEFAULT_SETTINGS, ...(parsed?.success ? parsed.data : {}) };
+}
+
 export class SettingsStore {
   private current: GatewaySettings;
+  /** Server processes sharing one database see each other's changes within half a second. */
+  private readonly follower: MetaFollower;
 
-  constructor(private readonly db: Db) {
-    const stored = readMeta(db, 'settings');
-    const parsed = stored ? GatewaySettingsSchema.partial().safeParse(JSON.parse(stored)) : undefined;
-    this.current = { ...DEFAULT_SETTINGS, ...(parsed?.success ? parsed.data : {}) };
+  constructor(
+    private readonly db: Db,
+    realNow: () => number = systemClock.now,
+  ) {
+    this.follower = new MetaFollower(db, 'settings', realNow);
+    this.current = parseStored(this.follower.text);
   }
 
   get(): GatewaySettings {
+    if (this.follower.changed()) this.current = parseStored(this.follower.text);
     return this.current;
   }
 
   /** Validates a patch; throws the zod error (the API maps it to a parameter error). */
   update(patch: unknown): GatewaySettings {
     const parsed = GatewaySettingsSchema.partial().parse(patch);
-    this.current = { ...this.current, ...parsed };
-    writeMeta(this.db, 'settings', JSON.stringify(this.current));
+    // Read and written in one transaction: a change another process just made is kept, not overwritten.
+    this.db.transaction(() => {
+      this.current = { ...parseStored(readMeta(this.db, 'settings')), ...parsed };
+      const text = JSON.stringify(this.current);
+      writeMeta(this.db, 'settings', text);
+      this.follower.wrote(text);
+    })();
     return this.current;
   }
 }

@@ -23,4 +23,11 @@ export const shopText = {
   shopPage: 'Page {page} of {pages}',
   shopExport: 'Export CSV of this view',
   shopExportFailed: 'The export did not work: {message}',
+  shopCloseTitle: 'Close of day of the whole shop: {day}',
+  shopCloseTitleTill: 'Close of day of this till: {day}',
+  shopCloseCaption: 'Close of day {day}: payments, paid per currency and paid in per asset, per till',
+  shopClosePayments: 'Payments',
+  shopCloseReceived: 'Paid in',
+  shopCloseTotal: 'Whole shop',
+  shopCloseExport: 'Export CSV of the close of day',
 } as const;

@@ -82,6 +82,7 @@ const ARGS: Partial<Record<PosCommand, () => unknown | Promise<unknown>>> = {
   'sale.get': () => ({ saleId: 'sl-none' }),
   'sales.export': () => ({ from: '2026-01-01', to: '2026-01-01' }),
   'shop.export': () => ({ day: '2026-01-01' }),
+  'shop.closeExport': () => ({ day: '2026-01-01' }),
   'shift.open': () => ({ float: '10' }),
   'shift.cashMove': () => ({ kind: 'in', amount: '1', reason: 'change from the bank' }),
   'shift.close': () => ({ counted: '10' }),

@@ -2,18 +2,22 @@
  * Must show (issue 20, "Tills"): two tills against one server, each with its own till key; the
  * owner's review sees both (the whole shop and per till, exact totals), per-till filters work, the CSV
  * of the view; a revoked key is refused while the other till works on. The server is an embedded
- * gateway on loopback (startGateway); each till is a whole app core pointed at it as a hosted gateway.
+ * gateway on loopback (startGateway; on PostgreSQL in the `postgres` test project, so this file runs on
+ * both engines); each till is a whole app core pointed at it as a hosted gateway.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
 import { silentLogger } from '../../electron/platform/logger.js';
+import { add } from '../../shared/money.js';
 import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 
 let server: TestGateway;
 let front: TestGateway;
 let back: TestGateway;
 const keys: Record<string, { tillId: string; tillKey: string }> = {};
+/** The orders the review test sold (the close of day test closes that day). */
+const sold: { front: any[]; back: any[] } = { front: [], back: [] };
 
 async function call(till: TestGateway, command: string, args: unknown = {}): Promise<any> {
   const outcome = await dispatchPosCommand(till.core.pos, command, args, silentLogger);
@@ -79,6 +83,7 @@ describe('two tills against one server', () => {
     const fromFront = [await sell(front, '0.1'), await sell(front, '0.2')];
     const fromBack = [await sell(back, '12.35'), await sell(back, '4')];
     for (const order of [...fromFront, fromBack[0]]) await payOnServer(order);
+    Object.assign(sold, { front: fromFront, back: fromBack });
     const shop = await call(front, 'shop.report', { day: '2026-11-23' });
     expect(shop.scope).toBe('shop');
     expect(shop.count).toBe(4);
@@ -124,6 +129,57 @@ describe('two tills against one server', () => {
     await expect(
       call(back, 'shop.report', { day: '2026-11-23', tillId: keys['Front counter']!.tillId }),
     ).rejects.toMatchObject({ code: 'gateway_error' });
+  });
+
+  it("the owner's close of day: per till and per asset, exact, for the whole shop or a chosen till, and its CSV", async () => {
+    const received = (orders: any[]) => add(...orders.map((o) => o.instruction.paymentAmount));
+    const asset = sold.front[0].instruction.paymentAssetId;
+    const close = await call(front, 'shop.close', { day: '2026-11-23' });
+    expect(close.scope).toBe('shop');
+    const figures = (f: any) => [f.name, f.count, f.paid.map((p: any) => [p.symbol, p.amount, p.count]), f.received];
+    expect(close.tills.map(figures)).toEqual([
+      [
+        'Back bar',
+        2,
+        [['USD', '12.35', 1]],
+        [expect.objectContaining({ assetId: asset, amount: received(sold.back.slice(0, 1)), count: 1 })],
+      ],
+      [
+        'Front counter',
+        2,
+        [['USD', '0.3', 2]],
+        [expect.objectContaining({ assetId: asset, amount: received(sold.front), count: 2 })],
+      ],
+    ]);
+    expect(close.total).toMatchObject({
+      tillId: 'shop',
+      count: 4,
+      paid: [{ symbol: 'USD', amount: '12.65', count: 3 }],
+    });
+    expect(close.total.received).toEqual([
+      expect.objectContaining({ assetId: asset, amount: received([...sold.front, sold.back[0]]), count: 3 }),
+    ]);
+    expect(close.total.received[0].label).toMatch(/^USDT/);
+    expect(close.byStatus).toEqual([
+      { status: 'unpaid', count: 1 },
+      { status: 'pending', count: 3 },
+    ]);
+
+    const bar = await call(front, 'shop.close', { day: '2026-11-23', tillId: keys['Back bar']!.tillId });
+    expect(bar.tills.map((t: any) => t.name)).toEqual(['Back bar']);
+    expect(bar.total).toMatchObject({ tillId: keys['Back bar']!.tillId, name: 'Back bar', count: 2 });
+    expect(bar.total.paid[0].amount).toBe('12.35');
+
+    const csv = await call(front, 'shop.closeExport', { day: '2026-11-23' });
+    expect(csv.filename).toBe('paydesk-shop-close-2026-11-23.csv');
+    const lines = csv.csv.trim().split('\r\n');
+    expect(lines[0]).toBe('till,till_id,payments,kind,asset_id,asset,count,amount');
+    expect(lines).toContain(`Front counter,${keys['Front counter']!.tillId},2,paid,usd,USD,2,0.3`);
+    expect(lines).toContain('shop,shop,4,paid,usd,USD,3,12.65');
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^shop,shop,4,received,${asset},.*,3,${received([...sold.front, sold.back[0]])}$`),
+    );
+    expect(csv.rows).toBe(lines.length - 1);
   });
 
   it('a revoked key is refused at once; the other till works on', async () => {

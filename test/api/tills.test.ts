@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { add } from '../../shared/money.js';
 import { SHOP, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 
 let gw: TestGateway;
@@ -124,6 +125,11 @@ describe('tills and their keys', () => {
       name: 'Front counter',
       count: 2,
       paidByQuoteAsset: { usd: { count: 2, amount: '0.3' } },
+      paidByPaymentAsset: { [USDT]: { count: 2, amount: add(...paidFront.map((p) => p.paymentAmount)) } },
+    });
+    // What payers paid in per payment asset, paid payments only (the close of day's "received").
+    expect(shop.totals.paidByPaymentAsset).toEqual({
+      [USDT]: { count: 3, amount: add(...[...paidFront, paidBack].map((p) => p.paymentAmount)) },
     });
     expect(shop.totals.byTill[back.till.tillId].paidByQuoteAsset.usd.amount).toBe('9999.99');
     expect(shop.totals.byTill[''].count).toBe(2);

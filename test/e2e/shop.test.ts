@@ -100,6 +100,42 @@ describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () =
     ).toEqual([]);
   });
 
+  it("closes the whole shop's day: per till and per asset, the shop's total, and its CSV", async () => {
+    const close = page.locator('section.shop-close');
+    await close.getByRole('heading', { name: /Close of day of the whole shop/ }).scrollIntoViewIfNeeded();
+    const table = close.getByRole('table', { name: /Close of day/ });
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
+    const rowOf = async (name: string) =>
+      (await table.getByRole('row', { name: new RegExp(`^${name}`) }).textContent()) ?? '';
+    expect(await rowOf('Back bar')).toMatch(/^Back bar2+7\.3 USD \(1\)7\.3\d* USDT/);
+    expect(await rowOf('Front counter')).toContain('12.75 USD (2)');
+    const total = (await table.locator('tfoot').textContent()) ?? '';
+    expect(total).toMatch(/^Whole shop4+20\.05 USD \(3\)/);
+    await close.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(resultsDir, 'screen-owner-shop-close-1024x600.png') });
+    const problems = await axeProblems(page);
+    expect(
+      problems.filter((p) => !(p.id === 'color-contrast' && p.nodes.every((n) => n.includes('.status-')))),
+    ).toEqual([]);
+    // The printed close-of-day summary carries it, without its button.
+    await page.emulateMedia({ media: 'print' });
+    expect(await close.isVisible()).toBe(true);
+    expect(await close.getByRole('button').isVisible()).toBe(false);
+    await close.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await page.screenshot({ path: join(resultsDir, 'print-owner-shop-close.png') });
+    await page.emulateMedia({ media: 'screen' });
+    const download = page.waitForEvent('download');
+    await close.getByRole('button', { name: 'Export CSV of the close of day' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^paydesk-shop-close-\d{4}-\d{2}-\d{2}\.csv$/);
+    const records = parse(readFileSync((await file.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(records.filter((r) => r.kind === 'paid').map((r) => [r.till, r.payments, r.count, r.amount])).toEqual([
+      ['Back bar', '2', '1', '7.3'],
+      ['Front counter', '2', '2', '12.75'],
+      ['shop', '4', '3', '20.05'],
+    ]);
+  });
+
   it('filters one till, and exports the CSV of that view', async () => {
     const view = page.locator('section.shop-view');
     await view.getByLabel('Till').selectOption({ label: 'Back bar' });
@@ -107,6 +143,11 @@ describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () =
     expect(await view.locator('tbody').textContent()).not.toContain('Front counter');
     await expect.poll(() => view.locator('.figures').first().textContent()).toContain('7.3 USD');
     await view.getByRole('heading', { name: 'Whole shop' }).scrollIntoViewIfNeeded();
+    // The close of day follows the chosen till.
+    const close = page.locator('section.shop-close');
+    await expect.poll(() => close.getByRole('heading').textContent()).toMatch(/Close of day of this till/);
+    await expect.poll(() => close.locator('tbody tr').count()).toBe(1);
+    expect(await close.locator('tbody').textContent()).toContain('Back bar');
     await screenshot(page, 'screen-owner-whole-shop-bar');
     // What the owner sees at 1024x600 with the view scrolled to the top (not the whole page).
     await view.evaluate((element) => element.scrollIntoView({ block: 'start' }));

@@ -19,12 +19,20 @@ export interface ShopServer {
 /** Every server a test file started: killed by `stopShopServers` (in afterAll). */
 const started: ShopServer[] = [];
 
-export async function startShopServer(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<ShopServer> {
-  const child = spawn(process.execPath, ['dist/electron/server.js', '--port', '0', '--database', databaseUrl], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startShopServer(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv = {},
+  args: readonly string[] = [],
+): Promise<ShopServer> {
+  const child = spawn(
+    process.execPath,
+    ['dist/electron/server.js', '--port', '0', '--database', databaseUrl, ...args],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const line = await new Promise<string>((resolve, reject) => {

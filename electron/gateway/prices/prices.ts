@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Catalog } from '../catalog.js';
 import { paramError } from '../errors.js';
+import { FOLLOW_EVERY_MS, MetaFollower } from '../meta-follower.js';
 import { readEvmConfig, firstIssue } from '../rails/evm/config.js';
 import type { Rate, RateSource } from '../rates.js';
 import type { RouteHelpers } from '../routes.js';
@@ -54,9 +55,13 @@ export class Prices {
   readonly store: PriceStore;
   readonly refresher: PriceRefresher;
   private config: PriceSourcesConfig;
+  /** Price sources saved through another server process over the same database (meta-follower.ts). */
+  private readonly follower: MetaFollower;
+  private following: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: PricesDeps) {
     this.store = new PriceStore(deps.db);
+    this.follower = new MetaFollower(deps.db, 'price_sources', deps.realNow);
     this.config = deps.mode === 'live' ? readPriceSources(deps.db) : EMPTY_CONFIG;
     const log = deps.logger.child({ part: 'prices' });
     this.refresher = new PriceRefresher({
@@ -83,9 +88,17 @@ export class Prices {
   start(): void {
     this.refresher.configure(this.config, false);
     this.refresher.start();
+    if (this.deps.mode !== 'live') return;
+    this.following = setInterval(() => {
+      if (!this.follower.changed()) return;
+      this.config = readPriceSources(this.deps.db);
+      this.refresher.configure(this.config, false);
+    }, FOLLOW_EVERY_MS);
+    this.following.unref();
   }
 
   close(): Promise<void> {
+    if (this.following) clearInterval(this.following);
     return this.refresher.close();
   }
 
@@ -127,6 +140,7 @@ export class Prices {
   async configure(body: unknown, problemOf: (key: string) => string): Promise<unknown> {
     const config = this.check(body);
     writePriceSources(this.deps.db, config);
+    this.follower.wrote(JSON.stringify(config));
     this.config = config;
     this.refresher.configure(config, true);
     await Promise.race([this.refresher.settled(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);

@@ -29,10 +29,21 @@ export interface ReportTotals {
   paidByQuoteAsset: Record<string, ReportSum>;
   /** Amounts due in the payment asset per payment asset ('' before a one-time code is used). */
   byPaymentAsset: Record<string, ReportSum>;
+  /** Paid (pending, auditing, success) amounts in the payment asset per payment asset: what the day took in. */
+  paidByPaymentAsset: Record<string, ReportSum>;
   /** Per status: quote amounts per quote currency. */
   byStatus: Record<string, { count: number; byQuoteAsset: Record<string, ReportSum> }>;
   /** Per till ('' = merchant key or no key): its name, and paid quote amounts per quote currency. */
-  byTill: Record<string, { name: string; count: number; paidByQuoteAsset: Record<string, ReportSum> }>;
+  byTill: Record<
+    string,
+    {
+      name: string;
+      count: number;
+      paidByQuoteAsset: Record<string, ReportSum>;
+      /** Its paid amounts in the payment asset per payment asset (a till's close of day). */
+      paidByPaymentAsset: Record<string, ReportSum>;
+    }
+  >;
 }
 
 /** Amounts of one group, summed once at the end (one canonical form per group, not per row). */
@@ -67,6 +78,8 @@ function totalsOf(rows: ReportRow[], tillNames: Map<string, string>): ReportTota
   const asset: PendingGroups = {};
   const status: Record<string, PendingGroups> = {};
   const till: Record<string, PendingGroups> = {};
+  const paidAsset: PendingGroups = {};
+  const tillAsset: Record<string, PendingGroups> = {};
   const tillCount: Record<string, number> = {};
   for (const row of rows) {
     addTo(quote, row.quote_asset_id, row.quote_amount);
@@ -74,9 +87,12 @@ function totalsOf(rows: ReportRow[], tillNames: Map<string, string>): ReportTota
     addTo((status[row.status] ??= {}), row.quote_asset_id, row.quote_amount);
     tillCount[row.till_id] = (tillCount[row.till_id] ?? 0) + 1;
     const ofTill = (till[row.till_id] ??= {});
+    const assetOfTill = (tillAsset[row.till_id] ??= {});
     if (PAID.has(row.status)) {
       addTo(paid, row.quote_asset_id, row.quote_amount);
       addTo(ofTill, row.quote_asset_id, row.quote_amount);
+      addTo(paidAsset, row.payment_asset_id, row.payable_amount);
+      addTo(assetOfTill, row.payment_asset_id, row.payable_amount);
     }
   }
   const count = (groups: PendingGroups) => Object.values(groups).reduce((n, group) => n + group.count, 0);
@@ -85,13 +101,19 @@ function totalsOf(rows: ReportRow[], tillNames: Map<string, string>): ReportTota
     byQuoteAsset: summed(quote),
     paidByQuoteAsset: summed(paid),
     byPaymentAsset: summed(asset),
+    paidByPaymentAsset: summed(paidAsset),
     byStatus: Object.fromEntries(
       Object.entries(status).map(([key, groups]) => [key, { count: count(groups), byQuoteAsset: summed(groups) }]),
     ),
     byTill: Object.fromEntries(
       Object.entries(till).map(([key, groups]) => [
         key,
-        { name: tillNames.get(key) ?? '', count: tillCount[key] ?? 0, paidByQuoteAsset: summed(groups) },
+        {
+          name: tillNames.get(key) ?? '',
+          count: tillCount[key] ?? 0,
+          paidByQuoteAsset: summed(groups),
+          paidByPaymentAsset: summed(tillAsset[key] ?? {}),
+        },
       ]),
     ),
   };

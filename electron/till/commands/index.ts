@@ -48,7 +48,7 @@ import {
 import { checkout, getSale } from './checkout.js';
 import { askTip, endTip, showCart, tipState } from './counter.js';
 import { exportSales, salesDay } from './sales-report.js';
-import { exportShop, wholeShop } from './shop.js';
+import { closeShopDay, exportShop, exportShopClose, wholeShop } from './shop.js';
 import { cashMove, closeShift, currentShift, openShift, shiftReport } from './shifts.js';
 import { getSettings, lookupPayee, registerPayee, saveTillSettings } from './setup.js';
 import {
@@ -194,6 +194,8 @@ function shopCommands({ local, remote }: Wrappers) {
     // the whole shop from a shop server (issue 20)
     'shop.report': remote(wholeShop),
     'shop.export': remote(exportShop),
+    'shop.close': remote(closeShopDay),
+    'shop.closeExport': remote(exportShopClose),
     // the customer display: the cart and the tip question
     'display.cart': remote(showCart),
     'display.askTip': remote(askTip),

@@ -12,10 +12,17 @@ export const MerchantReportSchema = z.object({
     byQuoteAsset: z.record(z.string(), Sum),
     paidByQuoteAsset: z.record(z.string(), Sum),
     byPaymentAsset: z.record(z.string(), Sum),
+    /** Absent from a server before the shop close of day: read as nothing paid per asset. */
+    paidByPaymentAsset: z.record(z.string(), Sum).default({}),
     byStatus: z.record(z.string(), z.object({ count: z.number().int(), byQuoteAsset: z.record(z.string(), Sum) })),
     byTill: z.record(
       z.string(),
-      z.object({ name: z.string(), count: z.number().int(), paidByQuoteAsset: z.record(z.string(), Sum) }),
+      z.object({
+        name: z.string(),
+        count: z.number().int(),
+        paidByQuoteAsset: z.record(z.string(), Sum),
+        paidByPaymentAsset: z.record(z.string(), Sum).default({}),
+      }),
     ),
   }),
   page: z.number().int(),

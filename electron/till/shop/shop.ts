@@ -16,7 +16,7 @@ import { posError } from '../../../shared/pos-error.js';
 /** Page size of the view; the CSV reads every page at the server's largest. */
 export const SHOP_PAGE_SIZE = 50;
 const EXPORT_PAGE_SIZE = 500;
-const STATUS_ORDER = ['unpaid', 'confirming', 'paid_less', 'pending', 'auditing', 'success', 'failed'];
+export const STATUS_ORDER = ['unpaid', 'confirming', 'paid_less', 'pending', 'auditing', 'success', 'failed'];
 
 export const SHOP_CSV_COLUMNS = [
   'created_at',
@@ -34,14 +34,14 @@ export const SHOP_CSV_COLUMNS = [
 
 type Sums = Record<string, { count: number; amount: string }>;
 
-function connected(till: TillParts): { timeZone: string; scope: 'shop' | 'till' } {
+export function connected(till: TillParts): { timeZone: string; scope: 'shop' | 'till' } {
   const stored = till.settings.stored();
   if (stored.gateway.kind !== 'hosted') throw posError('shop_server_needed');
   return { timeZone: stored.timeZone, scope: stored.gateway.merchantKey ? 'shop' : 'till' };
 }
 
 /** Quote currencies by id as the till names them ("USD"); unknown ones by their id. */
-async function symbols(till: TillParts): Promise<(id: string) => string> {
+export async function symbols(till: TillParts): Promise<(id: string) => string> {
   const known = new Map<string, string>();
   try {
     for (const quote of await till.catalog.quotes()) known.set(quote.assetId, quote.symbol);
@@ -51,7 +51,7 @@ async function symbols(till: TillParts): Promise<(id: string) => string> {
   return (id) => known.get(id) ?? id.toUpperCase();
 }
 
-function sumsOf(sums: Sums, symbol: (id: string) => string): ShopSum[] {
+export function sumsOf(sums: Sums, symbol: (id: string) => string): ShopSum[] {
   return Object.entries(sums)
     .map(([quoteAssetId, sum]) => ({
       quoteAssetId,
@@ -73,7 +73,7 @@ function tillsOf(report: MerchantReport, symbol: (id: string) => string): ShopTi
     .sort((a, b) => (a.tillId === '' ? 1 : b.tillId === '' ? -1 : a.name.localeCompare(b.name)));
 }
 
-function query(day: string, timeZone: string, tillId: string, page: number, pageSize: number) {
+export function query(day: string, timeZone: string, tillId: string, page: number, pageSize: number) {
   const [from, to] = dayRange(day, timeZone);
   return {
     from: Math.floor(from / 1000),

@@ -59,6 +59,8 @@ export const COMMAND_REQUIREMENTS = {
   'owner.export': 'export',
   'shop.report': 'review',
   'shop.export': 'export',
+  'shop.close': 'review',
+  'shop.closeExport': 'export',
   'owner.rails': 'setup',
   'owner.saveRails': 'setup',
   // The chain scanners' health: the Payment screen warns the cashier when a scanner is behind.

@@ -12,6 +12,7 @@ import { usePosApi } from '../../app/api-context.js';
 import { formatAmount, formatTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { download } from './ExportPanel.js';
+import { ShopClose } from './ShopClose.js';
 
 function Figures({ report, locale }: { report: ShopReport; locale: string }) {
   return (
@@ -154,26 +155,29 @@ export function ShopView({ day, settings }: { day: string; settings: TillSetting
   });
   const data = report.data;
   return (
-    <section className="shop-view" aria-labelledby="shop-title">
-      <h3 id="shop-title">{t('shopTitle')}</h3>
-      <p>{t(data?.scope === 'till' ? 'shopIntroTill' : 'shopIntro', { day })}</p>
-      <ShopControls
-        report={data}
-        tillId={tillId}
-        day={day}
-        onTill={(next) => {
-          setTillId(next);
-          setPage(1);
-        }}
-      />
-      {report.error ? (
-        <p className="error" role="alert">
-          {t('shopUnavailable', { message: report.error.message })}
-        </p>
-      ) : null}
-      {data ? <Figures report={data} locale={settings.locale} /> : null}
-      {data ? <ShopList report={data} settings={settings} /> : null}
-      {data ? <ShopPager report={data} onPage={setPage} /> : null}
-    </section>
+    <>
+      <section className="shop-view" aria-labelledby="shop-title">
+        <h3 id="shop-title">{t('shopTitle')}</h3>
+        <p>{t(data?.scope === 'till' ? 'shopIntroTill' : 'shopIntro', { day })}</p>
+        <ShopControls
+          report={data}
+          tillId={tillId}
+          day={day}
+          onTill={(next) => {
+            setTillId(next);
+            setPage(1);
+          }}
+        />
+        {report.error ? (
+          <p className="error" role="alert">
+            {t('shopUnavailable', { message: report.error.message })}
+          </p>
+        ) : null}
+        {data ? <Figures report={data} locale={settings.locale} /> : null}
+        {data ? <ShopList report={data} settings={settings} /> : null}
+        {data ? <ShopPager report={data} onPage={setPage} /> : null}
+      </section>
+      <ShopClose day={day} tillId={tillId} settings={settings} />
+    </>
   );
 }

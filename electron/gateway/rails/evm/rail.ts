@@ -19,6 +19,8 @@ import type { TransactionFacts } from '../facts.js';
 import type { DepositAddress, Rail } from '../rail.js';
 import type { PayoutChecker, PayoutDetection, PayoutVerdict } from '../../refunds/checks.js';
 import type { RefundRow } from '../../refunds/store.js';
+import { FOLLOW_EVERY_MS, MetaFollower } from '../../meta-follower.js';
+import { systemClock } from '../../../platform/clock.js';
 import { checkAgainstCatalog } from './catalog.js';
 import { checkEvmPayout, detectEvmPayout } from './payout-check.js';
 import {
@@ -49,6 +51,8 @@ export interface EvmRailDeps {
   /** Timeout of each node question at configuration (ms). */
   probeTimeoutMs?: number;
   onCommitted: (traceIds: readonly string[]) => void;
+  /** Real time, for how often a server process looks for a configuration saved through another. */
+  realNow?: () => number;
 }
 
 export interface EvmRailView {
@@ -68,18 +72,44 @@ export class EvmRail implements Rail, PayoutChecker {
   private scanners: EvmChainScanner[] = [];
   /** Saves run one after another: two at once would interleave stopping and starting scanners. */
   private saving: Promise<unknown> = Promise.resolve();
+  /** A configuration saved through another server process over the same database (meta-follower.ts). */
+  private readonly follower: MetaFollower;
+  private following: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: EvmRailDeps) {
+    this.follower = new MetaFollower(deps.db, 'evm_rail', deps.realNow ?? systemClock.now);
     if (deps.mode !== 'live') return;
-    this.config = readEvmConfig(deps.db, (problem) => {
+    this.config = this.readStored();
+  }
+
+  private readStored(): EvmConfig | undefined {
+    this.problem = '';
+    return readEvmConfig(this.deps.db, (problem) => {
       this.problem = `the stored configuration is not valid (${problem}); save a corrected one`;
-      deps.logger.error('stored EVM rail configuration refused', { problem });
+      this.deps.logger.error('stored EVM rail configuration refused', { problem });
     });
   }
 
-  /** Starts the stored configuration (at gateway start). */
+  /** Starts the stored configuration (at gateway start), and follows changes other processes save. */
   async start(): Promise<void> {
+    if (this.deps.mode === 'live') {
+      this.following = setInterval(() => this.follow(), FOLLOW_EVERY_MS);
+      this.following.unref();
+    }
     await this.apply(this.config, new Map());
+  }
+
+  /** Applies a configuration another server process stored (in turn with this process's own saves). */
+  private follow(): void {
+    if (!this.follower.changed()) return;
+    const run = this.saving.then(async () => {
+      this.config = this.readStored();
+      this.deps.logger.info('EVM rail configuration saved through another server process: applied');
+      await this.apply(this.config, new Map());
+    });
+    this.saving = run.catch((error: unknown) =>
+      this.deps.logger.error('applying the EVM rail configuration failed', { error: String(error) }),
+    );
   }
 
   /** The chain and configured asset that carry a catalogue asset live, if any. */
@@ -192,6 +222,7 @@ export class EvmRail implements Rail, PayoutChecker {
     checkAgainstCatalog(unmasked.config, this.deps.catalog);
     const probed = await probeEvmConfig(unmasked.config, { timeoutMs: this.deps.probeTimeoutMs });
     writeEvmConfig(this.deps.db, probed.config);
+    this.follower.wrote(JSON.stringify(probed.config));
     this.config = probed.config;
     this.problem = '';
     await this.apply(probed.config, probed.unreachable);
@@ -241,6 +272,7 @@ export class EvmRail implements Rail, PayoutChecker {
   }
 
   async close(): Promise<void> {
+    if (this.following) clearInterval(this.following);
     await this.stop();
   }
 

@@ -17,6 +17,7 @@ import type { Logger } from '../../../platform/logger.js';
 import type { PaymentsStore } from '../../payments/store.js';
 import type { Ledger, TransactionRow } from '../../results/ledger.js';
 import type { TransactionFacts } from '../facts.js';
+import { Leases } from '../../leases.js';
 import { EvmBlocks } from './blocks.js';
 import type { EvmChain } from './config.js';
 import { RpcEndpoints } from './rpc-endpoints.js';
@@ -52,7 +53,14 @@ export interface ScannerDeps {
   /** Blocks per eth_getLogs range. */
   batch?: number;
   onCommitted?: (traceIds: readonly string[]) => void;
+  /** Who scans this chain when several server processes share the database (leases.ts); default: a new owner. */
+  leases?: Leases;
+  /** How long a pass's lease lasts (gateway clock); a dead holder's chain is taken over after it. */
+  leaseMs?: number;
 }
+
+/** A pass found that another process holds the chain's lease: it writes nothing. */
+class LeaseLost extends Error {}
 
 export class EvmChainScanner {
   private readonly rpc: RpcEndpoints;
@@ -65,9 +73,13 @@ export class EvmChainScanner {
   private readonly native: { assetId: string; decimals: number } | undefined;
   readonly health: ChainHealth;
   private readonly blocks: EvmBlocks;
+  private readonly leases: Leases;
+  /** Whether the last pass held the chain's lease (a change is logged once). */
+  private holding: boolean | undefined;
 
   constructor(private readonly deps: ScannerDeps) {
     const { chain } = deps;
+    this.leases = deps.leases ?? new Leases(deps.db, deps.clock);
     this.rpc = new RpcEndpoints({
       urls: chain.rpcUrls,
       chainId: chain.chainId,
@@ -120,7 +132,7 @@ export class EvmChainScanner {
     let failures = 0;
     const loop = (): void => {
       if (this.stopped) return;
-      this.running = this.tick()
+      this.running = this.pass()
         .then(() => {
           failures = 0;
         })
@@ -147,6 +159,53 @@ export class EvmChainScanner {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    // A clean stop hands the chain over at once; a killed process's lease just runs out.
+    if (this.holding) this.leases.release(this.leaseName);
+    this.holding = undefined;
+  }
+
+  private get leaseName(): string {
+    return `evm-scan:${this.deps.chain.chainId}`;
+  }
+
+  /**
+   * Takes or renews the chain's lease (one scanning process per chain); false: another process
+   * holds it and this one stands by. Inside a transaction it fences the writes (a savepoint).
+   */
+  private holdLease(): boolean {
+    const { pollMs, leaseMs, logger, chain } = this.deps;
+    const held = this.leases.hold(this.leaseName, leaseMs ?? Math.max(10_000, 10 * (pollMs ?? 1000)));
+    if (held !== this.holding)
+      logger.info(
+        held ? 'evm scanning: this process scans the chain' : 'evm scanning: another process scans the chain',
+        {
+          network: chain.network,
+          chainId: chain.chainId,
+          owner: this.leases.owner,
+        },
+      );
+    this.holding = held;
+    return held;
+  }
+
+  /** Fences a transaction's writes: they commit only while this process holds the chain. */
+  private fenced(write: () => void): void {
+    this.deps.db.transaction(() => {
+      if (!this.holdLease()) throw new LeaseLost('another process took over this chain');
+      write();
+    })();
+  }
+
+  /** One pass, unless another process holds the chain (then its position is shown, nothing is written). */
+  async pass(): Promise<void> {
+    if (!this.holdLease()) {
+      this.health.lastBlock = this.blocks.last(this.deps.chain.chainId)?.number ?? -1;
+      this.health.lastError = '';
+      return;
+    }
+    await this.tick().catch((error: unknown) => {
+      if (!(error instanceof LeaseLost)) throw error;
+    });
   }
 
   /** One pass: notice a reorg, scan the next range, update confirmations. Public for tests and benches. */
@@ -160,8 +219,9 @@ export class EvmChainScanner {
     if (!last) {
       // A new configuration starts at its startBlock, or at the head (nothing before it was handed out).
       const start = Math.min(chain.startBlock ?? head, head);
-      last = await this.block(Math.max(start - 1, 0));
-      this.blocks.put(chain.chainId, last);
+      const first = await this.block(Math.max(start - 1, 0));
+      this.fenced(() => this.blocks.put(chain.chainId, first));
+      last = first;
     }
     // A node that does not answer is retried later; a different hash, or a chain that no longer
     // reaches that height, means a reorg.
@@ -185,7 +245,7 @@ export class EvmChainScanner {
   }
 
   private async scanRange(from: number, to: number): Promise<void> {
-    const { chain, db } = this.deps;
+    const { chain } = this.deps;
     const addresses = this.deps.store.depositsOnNetwork(chain.network);
     const found: {
       txid: string;
@@ -246,13 +306,13 @@ export class EvmChainScanner {
     }
     const end = await this.block(to);
     const touched: string[] = [];
-    db.transaction(() => {
+    this.fenced(() => {
       for (const f of found) {
         const traceId = addresses.get(f.to)!;
         if (this.record(traceId, f)) touched.push(traceId);
       }
       this.blocks.finished(chain.chainId, end);
-    })();
+    });
     if (touched.length) this.deps.onCommitted?.(touched);
   }
 
@@ -303,21 +363,21 @@ export class EvmChainScanner {
   }
 
   private confirmations(head: number): void {
-    const { ledger, facts, chain, db } = this.deps;
+    const { ledger, facts, chain } = this.deps;
     const touched: string[] = [];
-    db.transaction(() => {
+    this.fenced(() => {
       for (const tx of ledger.unconfirmed(chain.network)) {
         if (!tx.block_number) continue;
         const moved = facts.confirmations(tx, head - tx.block_number + 1, { rail: 'evm', head });
         if (moved) touched.push(moved);
       }
-    })();
+    });
     if (touched.length) this.deps.onCommitted?.(touched);
   }
 
   /** A reorganisation: find the last block we share with the chain; what came after is gone. */
   private async rewind(): Promise<void> {
-    const { chain, db, ledger, facts } = this.deps;
+    const { chain, ledger, facts } = this.deps;
     let ancestor = -1;
     for (const block of this.blocks.newestFirst(chain.chainId)) {
       const onChain = await this.block(block.number).catch(notFoundAsUndefined);
@@ -328,7 +388,7 @@ export class EvmChainScanner {
     }
     if (ancestor < 0) ancestor = Math.max(0, Number(await this.client.getBlockNumber({ cacheTime: 0 })) - 64);
     const touched: string[] = [];
-    db.transaction(() => {
+    this.fenced(() => {
       for (const tx of ledger.aboveBlock(chain.network, ancestor)) {
         const vanished = facts.gone(tx, { rail: 'evm', reason: 'reorg', ancestor });
         if (vanished.changed) touched.push(vanished.traceId);
@@ -336,7 +396,7 @@ export class EvmChainScanner {
           this.deps.logger.error('a confirmed transaction was reorganised away', { txid: tx.txid, ancestor });
       }
       this.blocks.dropAbove(chain.chainId, ancestor);
-    })();
+    });
     this.deps.logger.warn('evm reorg', { network: chain.network, ancestor });
     if (touched.length) this.deps.onCommitted?.(touched);
   }
