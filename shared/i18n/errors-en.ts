@@ -111,6 +111,7 @@ const CATALOGUE = {
   gateway_unreachable: ['gateway_unreachable', 'The gateway cannot be reached. {detail}'],
   gateway_error: ['gateway_error', '{message}'],
   gateway_bad_parameter: ['gateway_error', '{message}'],
+  gateway_config_refused: ['invalid_args', '{message}'],
   gateway_asset_unknown: ['gateway_error', '{message}'],
   gateway_amount_too_low: ['gateway_error', '{message}'],
   gateway_amount_too_high: ['gateway_error', '{message}'],

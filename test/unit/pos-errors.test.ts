@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zodRefusal } from '../../electron/bridge/zod-refusal.js';
 import { gatewayErrorKey, gatewayRefusal } from '../../electron/till/link/gateway-refusal.js';
-import { errorsEnglish } from '../../shared/i18n/errors-en.js';
+import { errorCodeOf, errorsEnglish } from '../../shared/i18n/errors-en.js';
 import { posError } from '../../shared/pos-error.js';
 
 const ROOT = join(__dirname, '..', '..');
@@ -40,6 +40,17 @@ describe('posError', () => {
     for (const [key, text] of Object.entries(errorsEnglish)) {
       expect(text.replace(/\{\w+\}/g, ''), key).not.toMatch(/[{}]/);
     }
+  });
+});
+
+describe('the codes clients judge by are the ones raised before the keys', () => {
+  it('keeps invalid_args for a refused configuration, pin_required, account_locked, approval_required', () => {
+    expect(errorCodeOf('gateway_config_refused')).toBe('invalid_args');
+    expect(errorCodeOf('money_seen_confirm_pin')).toBe('pin_required');
+    expect(errorCodeOf('locked_still')).toBe('account_locked');
+    expect(errorCodeOf('discount_needs_approval')).toBe('approval_required');
+    expect(errorCodeOf('csv_unreadable')).toBe('invalid');
+    expect(errorCodeOf('gateway_amount_too_low')).toBe('gateway_error');
   });
 });
 

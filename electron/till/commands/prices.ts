@@ -24,7 +24,7 @@ async function pricesView(
   } catch (error) {
     // A refused save names the field.
     if (saving && error instanceof GatewayRefused && error.code === 10011)
-      throw posError('gateway_bad_parameter', { message: error.message }, 'config');
+      throw posError('gateway_config_refused', { message: error.message }, 'config');
     if (error instanceof GatewayRefused && error.httpStatus === 404)
       return { available: false, reason: 'This gateway does not offer price source settings.', ...UNAVAILABLE };
     throw error;
