@@ -12,7 +12,7 @@
  *   BENCH_SECONDS              seconds per measured run (default 10)
  *   BENCH_CONNECTIONS          connections at saturation, the same for every configuration (default 16)
  *   BENCH_SERVER_PROCESSES     server process counts over PostgreSQL (default "1,2,4")
- *   BENCH_SERVER_RATE          req/s of the latency runs (default 100)
+ *   BENCH_SERVER_RATE          req/s of the latency runs (default 50: well under one PostgreSQL process's saturation here)
  *   BENCH_SERVER_PRELOAD       payments stored before the last part (default 1000000; 0 leaves it out)
  *   BENCH_SERVER_PRELOAD_DAYS  days over which their creation is spread (default 90)
  * PostgreSQL is a throw-away cluster with fsync on (test/helpers/postgres.ts); a fresh database per
@@ -42,7 +42,7 @@ const PROCESSES = (process.env.BENCH_SERVER_PROCESSES ?? '1,2,4')
   .split(',')
   .map((n) => Number(n.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
-const RATE = Number(process.env.BENCH_SERVER_RATE ?? 100);
+const RATE = Number(process.env.BENCH_SERVER_RATE ?? 50);
 const PRELOAD = Number(process.env.BENCH_SERVER_PRELOAD ?? 1_000_000);
 const PRELOAD_DAYS = Number(process.env.BENCH_SERVER_PRELOAD_DAYS ?? 90);
 const SEEDED = 500;
