@@ -107,7 +107,7 @@ async function templateIds(client: pg.Client, traceId: string): Promise<Template
   return { client: row.client, order: row.order, txid: row.txid ?? `no-txid-${traceId}` };
 }
 
-/** Inserts `count` copies of the templates (in one transaction); answers the rows written per table. */
+/** Inserts `count` copies of the templates (in one transaction); answers the rows written per table. The caller vacuums. */
 export async function preloadPayments(
   client: pg.Client,
   options: { count: number; days: number; templates: PreloadTemplate[] },
@@ -145,7 +145,6 @@ export async function preloadPayments(
     await client.query('ROLLBACK');
     throw error;
   }
-  await client.query('ANALYZE');
   return written;
 }
 
