@@ -11,17 +11,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 const root = join(import.meta.dirname, '..');
-const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
-const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+export const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
+export const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
-interface Server {
+export interface Server {
   url: string;
   child: ChildProcess;
 }
 
-async function startServer(args: string[]): Promise<Server> {
+export async function startServer(args: string[]): Promise<Server> {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, PAYDESK_QUIET: '1' },
@@ -36,13 +36,13 @@ async function startServer(args: string[]): Promise<Server> {
   return { url, child };
 }
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
 }
 
-interface Figures {
+export interface Figures {
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -68,13 +68,18 @@ function cpuMicrosOf(child: ChildProcess): number {
   }
 }
 
-type Load = Omit<autocannon.Options, 'url' | 'duration'> & { path: string };
+export type Load = Omit<autocannon.Options, 'url' | 'duration'> & { path: string };
 
-async function measure(server: Server, load: Load, rate?: number): Promise<Figures> {
+/** Saturated (or at `rate` req/s overall); with several servers, autocannon gives connection i server i mod n. */
+export async function measure(target: Server | Server[], load: Load, rate?: number): Promise<Figures> {
   const { path, ...rest } = load;
-  const cpuBefore = cpuMicrosOf(server.child);
+  const servers = Array.isArray(target) ? target : [target];
+  const cpu = (): number => servers.reduce((sum, server) => sum + cpuMicrosOf(server.child), 0);
+  const cpuBefore = cpu();
   const result = await autocannon({
-    url: `${server.url}${path}`,
+    // autocannon takes an array of URLs (connections round robin over them); its types say string.
+    url:
+      servers.length === 1 ? `${servers[0]!.url}${path}` : (servers.map((s) => `${s.url}${path}`) as unknown as string),
     duration: SECONDS,
     connections: rate ? 8 : CONNECTIONS,
     ...(rate ? { overallRate: rate } : {}),
@@ -85,13 +90,13 @@ async function measure(server: Server, load: Load, rate?: number): Promise<Figur
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
-    cpuMicros: (cpuMicrosOf(server.child) - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMicros: (cpu() - cpuBefore) / Math.max(1, result.requests.total),
   };
 }
 
 let order = 0;
 /** Each create is a new order, so every request does the whole create (quote, insert, events). */
-const createLoad: Load = {
+export const createLoad: Load = {
   path: '/v1/payments',
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -112,7 +117,7 @@ const createLoad: Load = {
   ],
 };
 
-async function seedTraces(base: string, count: number): Promise<string[]> {
+export async function seedTraces(base: string, count: number): Promise<string[]> {
   const traces: string[] = [];
   for (let i = 0; i < count; i++) {
     const response = await fetch(`${base}/v1/payments`, {
@@ -133,7 +138,7 @@ async function seedTraces(base: string, count: number): Promise<string[]> {
   return traces;
 }
 
-function readLoad(traces: string[]): Load {
+export function readLoad(traces: string[]): Load {
   let next = 0;
   return {
     path: '/v1/payments_result',
@@ -148,9 +153,9 @@ function readLoad(traces: string[]): Load {
   };
 }
 
-const fmt = (n: number, digits = 0) =>
+export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const pct = (a: number, b: number) => `${fmt((a / b) * 100, 1)}%`;
+export const pct = (a: number, b: number) => `${fmt((a / b) * 100, 1)}%`;
 
 export async function runApiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));

@@ -6,6 +6,7 @@ import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
 import { runPgBench } from './pg.js';
 import { runReportBench } from './report.js';
+import { runServerBench } from './server.js';
 
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
@@ -15,6 +16,7 @@ const benches: Record<string, () => Promise<void>> = {
   backup: runBackupBench,
   pg: runPgBench,
   report: runReportBench,
+  server: runServerBench,
 };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {
