@@ -9,6 +9,7 @@ import { LANGUAGE_CODES } from '../../shared/i18n/languages.js';
 import { RESULT_STATUSES } from '../../shared/status.js';
 import { statusText } from '../../renderer/app/text-status.js';
 import { formatMoney } from '../../shared/i18n/format.js';
+import { repoRoot } from '../helpers/host.js';
 
 const statuses = [...RESULT_STATUSES, 'queued'];
 
@@ -18,7 +19,7 @@ describe('order status words', () => {
   });
   for (const language of LANGUAGE_CODES.filter((l) => l !== 'en')) {
     it(`${language}: every status word is translated, none is the raw code or the English`, () => {
-      const file = join(__dirname, '../../shared/i18n/locales', language, 'till.json');
+      const file = join(repoRoot, 'shared/i18n/locales', language, 'till.json');
       const catalogue = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       for (const s of statuses) {
         const word = catalogue[`orderStatus_${s}`];
