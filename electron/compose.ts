@@ -25,7 +25,7 @@ import { createLogger, type Logger } from './platform/logger.js';
 import { ensureDataDir, exposureWarnings } from './platform/paths.js';
 import { openTillDb, tillMigrations } from './till/db.js';
 import { startCallbackReceiver } from './till/receiver.js';
-import { shopLanguage } from './till/settings/store.js';
+import { shopLanguage, shopLocale } from './till/settings/store.js';
 import { dayOf, dayRange, Till } from './till/till.js';
 import { applyPendingRestore } from './backup/pending.js';
 import { BackupService } from './backup/service.js';
@@ -249,7 +249,7 @@ function startPayerSide(
     events: parts.events,
     merchantKey: parts.merchantKey,
     shop: () => stored().shopName || stored().payee?.fullName || '',
-    locale: () => stored().locale,
+    locale: () => shopLocale(stored()),
     language: () => shopLanguage(stored()),
     timeZone: () => stored().timeZone,
     test: () => till.deps.embeddedMode === 'sandbox' && stored().gateway.kind === 'embedded',

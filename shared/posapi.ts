@@ -87,8 +87,10 @@ export interface TillSettings {
   /** Default settlement asset id; '' settles in what the payer pays. */
   settlementAssetId: string;
   gateway: GatewayView;
-  /** BCP 47 locale for amounts and dates, e.g. "en-US". */
+  /** BCP 47 locale for amounts and dates, e.g. "en-US": the shop's choice, else its language's. */
   locale: string;
+  /** False when `locale` follows the language ("Same as the language" in Setup). */
+  localeChosen?: boolean;
   /** IANA time zone of the shop, e.g. "Europe/Berlin". */
   timeZone: string;
   /** Public callback URL when a hosted gateway is used; '' to rely on polling. */
@@ -118,7 +120,7 @@ export const SettingsPatchSchema = z
     quoteAssetId: z.string().trim().min(1).max(64),
     settlementAssetId: z.string().trim().max(64),
     gateway: GatewayTargetSchema,
-    locale: z.string().trim().min(2).max(35),
+    locale: z.union([z.literal(''), z.string().trim().min(2).max(35)]),
     timeZone: z.string().trim().min(1).max(64),
     language: z.enum(LANGUAGE_CODES),
     publicCallbackUrl: z.union([z.literal(''), z.string().url()]),

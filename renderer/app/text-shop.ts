@@ -16,6 +16,8 @@ export const shopText = {
   shopPerTill: 'Per till',
   shopByStatus: 'Payments by status',
   shopCount: '{count} payments',
+  shopCount_one: '{count} payment',
+  shopCount_other: '{count} payments',
   shopEmpty: 'No payments on this day.',
   shopUnavailable: "The shop server's report is not available: {message}",
   shopListCaption: 'Payments, newest first',

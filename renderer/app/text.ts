@@ -2,6 +2,7 @@ import { addEnglish, translate } from '../i18n/i18n.js';
 import { refundsText } from './text-refunds.js';
 import { salesText } from './text-sales.js';
 import { shopText } from './text-shop.js';
+import { statusText } from './text-status.js';
 
 /** Every text the UI shows, in one catalogue so the app can be translated. `{name}` are filled in. */
 const en = {
@@ -353,6 +354,7 @@ const en = {
   // selling with a cart (screens/cart/, app/text-sales.ts)
   ...salesText,
   ...shopText, // the shop server: till key, Whole shop view (app/text-shop.ts)
+  ...statusText, // an order's status in one word (app/text-status.ts)
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -41,7 +41,9 @@ export function addLoader(ns: Namespace, loader: CatalogueLoader): void {
 
 /** One message of a namespace in the current language, `{name}` filled from `values`. */
 export function translate(ns: Namespace, key: string, values: Record<string, string | number> = {}): string {
-  return i18n.t(key, { ns, replace: values });
+  // A numeric `count` picks the language's plural form (`key_one`, `key_other`) where the catalogue has them.
+  const count = typeof values.count === 'number' ? { count: values.count } : {};
+  return i18n.t(key, { ns, replace: values, ...count });
 }
 
 export function currentLanguage(): Language {

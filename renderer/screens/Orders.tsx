@@ -43,7 +43,7 @@ export function Orders({ settings }: { settings: TillSettings }) {
                 </td>
                 <td className="num">{formatMoney(o.quoteAmount, o.quoteSymbol, settings.locale)}</td>
                 <td>
-                  <span className={`badge status-${o.status}`}>{o.status.replace('_', ' ')}</span>
+                  <span className={`badge status-${o.status}`}>{t(`orderStatus_${o.status}`)}</span>
                 </td>
                 <td>
                   {o.status === 'success' || o.status === 'failed' ? (

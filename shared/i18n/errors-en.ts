@@ -121,6 +121,10 @@ const CATALOGUE = {
   gateway_not_found: ['gateway_error', '{message}'],
   gateway_rate_limited: ['gateway_error', '{message}'],
   gateway_key_refused: ['gateway_error', '{message}'],
+  gateway_till_key_refused: [
+    'gateway_error',
+    "This till's key was refused by the shop server. Ask the owner to register this till again in Setup.",
+  ],
   // printing and backups
   no_printer: ['not_configured', 'No receipt printer is set up (Setup, Receipt printer).'],
   printer_unreachable: ['unavailable', 'The receipt printer ({where}) cannot be reached: {detail}'],

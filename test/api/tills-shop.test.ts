@@ -187,7 +187,7 @@ describe('two tills against one server', () => {
     expect(revoked.body.data.revoked).toBe(true);
     await expect(call(back, 'shop.report', { day: '2026-11-23' })).rejects.toMatchObject({
       code: 'gateway_error',
-      message: expect.stringMatching(/till key/),
+      message: expect.stringMatching(/till's key was refused/),
     });
     const refused = await sell(back, '1').then(
       (order) => ({ order }),

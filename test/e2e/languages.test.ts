@@ -29,6 +29,7 @@ const ENGLISH: Record<string, string> = {
   'payer:welcome': 'Welcome to {shop}',
   'till:navCharge': 'Charge',
   'till:navSetup': 'Setup',
+  'till:save': 'Save',
   'till:shopName': 'Shop name',
   'till:navStaff': 'Staff',
   'till:staffName': 'Name',
@@ -136,7 +137,8 @@ describe.runIf(e2eAvailable())('e2e: languages', () => {
     await till.getByRole('button', { name: 'Look up' }).click();
     await till.getByText(`Found: ${SHOP_NAME}`).waitFor();
     await till.getByLabel('Language').selectOption('de');
-    await till.getByRole('button', { name: 'Save' }).click();
+    // The form previews the chosen language at once, its Save button too.
+    await till.getByRole('button', { name: expected('de', 'till:save'), exact: true }).click();
     await langIs(till, 'de');
     await till
       .getByRole('button', { name: expected('de', 'till:navCharge'), exact: true })

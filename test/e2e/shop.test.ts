@@ -88,7 +88,7 @@ describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () =
     await view.getByRole('heading', { name: 'Whole shop' }).scrollIntoViewIfNeeded();
     await expect.poll(() => view.locator('.figures').first().textContent()).toContain('20.05 USD');
     const perTill = await view.locator('.per-till').textContent();
-    expect(perTill).toContain('Back bar: 7.3 USD');
+    expect(perTill).toContain('Back bar: 7.30 USD');
     expect(perTill).toContain('Front counter: 12.75 USD');
     const rows = view.locator('tbody tr');
     expect(await rows.count()).toBe(4);
@@ -141,7 +141,7 @@ describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () =
     await view.getByLabel('Till').selectOption({ label: 'Back bar' });
     await expect.poll(() => view.locator('tbody tr').count()).toBe(2);
     expect(await view.locator('tbody').textContent()).not.toContain('Front counter');
-    await expect.poll(() => view.locator('.figures').first().textContent()).toContain('7.3 USD');
+    await expect.poll(() => view.locator('.figures').first().textContent()).toContain('7.30 USD');
     await view.getByRole('heading', { name: 'Whole shop' }).scrollIntoViewIfNeeded();
     // The close of day follows the chosen till.
     const close = page.locator('section.shop-close');

@@ -30,5 +30,9 @@ export function gatewayErrorKey(code: number): ErrorKey {
 }
 
 export function gatewayRefusal(code: number, message: string): PosError {
-  return posError(gatewayErrorKey(code), { message });
+  const key = gatewayErrorKey(code);
+  // A revoked or unknown till key has the merchant key's /v1 code; the cashier needs what to do, not the header.
+  if (key === 'gateway_key_refused' && /till key/i.test(message))
+    return posError('gateway_till_key_refused', { message });
+  return posError(key, { message });
 }

@@ -8,7 +8,7 @@ import type { TillParts } from '../parts.js';
 import { saleView } from '../sales/book.js';
 import { inPaperLanguage } from './paper-text.js';
 import type { Language } from '../../../shared/i18n/languages.js';
-import { shopLanguage } from '../settings/store.js';
+import { shopLanguage, shopLocale } from '../settings/store.js';
 import { paperLanguage } from '../../../shared/i18n/paper.js';
 import { receiptFacts, type ReceiptFacts } from './receipt-facts.js';
 import { saleReceiptFacts, type ShopOnPaper } from './sale-facts.js';
@@ -32,7 +32,7 @@ export function shopOnPaper(till: TillParts): ShopOnPaper {
     shop: stored.shopName || stored.payee?.fullName || '',
     address: sales.shopAddress,
     taxId: sales.taxId,
-    locale: stored.locale,
+    locale: shopLocale(stored),
     timeZone: stored.timeZone,
     // A sandbox receipt says so, so nobody takes it for money received.
     test: till.deps.embeddedMode === 'sandbox' && stored.gateway.kind === 'embedded',

@@ -100,7 +100,7 @@ export async function saveSettings(
   if (patch.ownerPin !== undefined && !firstOwner) deps.staff.checkOwnPin(caller, patch.currentPin);
   const changes: Partial<Stored> = {};
   if (patch.gateway) changes.gateway = resolveGateway(stored.gateway, patch.gateway, deps.embeddedKey);
-  if (patch.locale !== undefined) checkLocale(patch.locale);
+  if (patch.locale) checkLocale(patch.locale);
   if (patch.timeZone !== undefined) checkTimeZone(patch.timeZone);
   if (patch.payeeNetworkId !== undefined) {
     // Looked up on the gateway being saved; nothing is written unless it is found.
@@ -111,7 +111,9 @@ export async function saveSettings(
   if (patch.shopName !== undefined) changes.shopName = patch.shopName;
   if (patch.quoteAssetId !== undefined) changes.quoteAssetId = patch.quoteAssetId.toLowerCase();
   if (patch.settlementAssetId !== undefined) changes.settlementAssetId = patch.settlementAssetId;
-  if (patch.locale !== undefined) changes.locale = patch.locale;
+  // '' is "the same as the language" (the locale then follows it; the last chosen one is kept).
+  if (patch.locale !== undefined) changes.localeChosen = patch.locale !== '';
+  if (patch.locale) changes.locale = patch.locale;
   if (patch.timeZone !== undefined) changes.timeZone = patch.timeZone;
   if (patch.language !== undefined) changes.language = patch.language;
   if (patch.publicCallbackUrl !== undefined) changes.publicCallbackUrl = patch.publicCallbackUrl;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { type GatewayView, type TillSettings } from '../../../shared/posapi.js';
-import { LANGUAGE_CODES, languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
+import { LANGUAGE_CODES, languageFromLocale, localeOf, type Language } from '../../../shared/i18n/languages.js';
 import type { Db } from '../../platform/db.js';
 import type { GatewaySetting } from '../link/key-policy.js';
 import { posError } from '../../../shared/pos-error.js';
@@ -27,6 +27,9 @@ const StoredSchema = z.object({
   settlementAssetId: z.string(),
   gateway: StoredGatewaySchema,
   locale: z.string(),
+  /** True when the shop chose `locale` itself; false: amounts and dates follow the language. Absent (tills from
+   *  before): chosen when it is not the first-run default. */
+  localeChosen: z.boolean().optional(),
   timeZone: z.string(),
   /** The till's language; '' until Setup chooses one (then it follows `locale`). */
   language: z.union([z.literal(''), z.enum(LANGUAGE_CODES)]),
@@ -92,7 +95,8 @@ export class TillSettingsStore {
       quoteAssetId: s.quoteAssetId,
       settlementAssetId: s.settlementAssetId,
       gateway: gatewayView(s.gateway),
-      locale: s.locale,
+      locale: shopLocale(s),
+      localeChosen: localeChosen(s),
       timeZone: s.timeZone,
       publicCallbackUrl: s.publicCallbackUrl,
       ownerPinSet: ownerSet,
@@ -126,4 +130,14 @@ export function requirePayee(settings: TillSettingsStore): NonNullable<Stored['p
 /** The shop's language: chosen in Setup, else the one its amount/date locale suggests. */
 export function shopLanguage(s: Pick<Stored, 'language' | 'locale'>): Language {
   return s.language || languageFromLocale(s.locale);
+}
+
+/** Whether the shop chose its amount/date locale (Setup), rather than "the same as the language". */
+export function localeChosen(s: Pick<Stored, 'localeChosen' | 'locale'>): boolean {
+  return s.localeChosen ?? s.locale !== DEFAULT_SETTINGS.locale;
+}
+
+/** The locale amounts and dates are written in: the one the shop chose, else its language's ("es" -> "es-ES"). */
+export function shopLocale(s: Pick<Stored, 'language' | 'locale' | 'localeChosen'>): string {
+  return localeChosen(s) || !s.language ? s.locale : localeOf(s.language);
 }

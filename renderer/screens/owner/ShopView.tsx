@@ -9,7 +9,8 @@ import { useState } from 'react';
 import type { ShopReport } from '../../../shared/posapi-shop.js';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { usePosApi } from '../../app/api-context.js';
-import { formatAmount, formatTime } from '../../app/format.js';
+import { formatTime } from '../../app/format.js';
+import { formatMoney } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { download } from './ExportPanel.js';
 import { ShopClose } from './ShopClose.js';
@@ -23,10 +24,7 @@ function Figures({ report, locale }: { report: ShopReport; locale: string }) {
           {report.paid.length === 0 ? <li>{t('shopPaidNone')}</li> : null}
           {report.paid.map((sum) => (
             <li key={sum.quoteAssetId}>
-              <strong>
-                {formatAmount(sum.amount, locale)} {sum.symbol}
-              </strong>{' '}
-              <small>({sum.count})</small>
+              <strong>{formatMoney(sum.amount, sum.symbol, locale)}</strong> <small>({sum.count})</small>
             </li>
           ))}
         </ul>
@@ -45,7 +43,7 @@ function Figures({ report, locale }: { report: ShopReport; locale: string }) {
           {report.tills.map((till) => (
             <li key={till.tillId}>
               {till.name || t('shopNoTill')}:{' '}
-              {till.paid.map((sum) => `${formatAmount(sum.amount, locale)} ${sum.symbol}`).join(' · ') || '0'}{' '}
+              {till.paid.map((sum) => formatMoney(sum.amount, sum.symbol, locale)).join(' · ') || '0'}{' '}
               <small>({t('shopCount', { count: till.count })})</small>
             </li>
           ))}
@@ -77,9 +75,7 @@ function ShopList({ report, settings }: { report: ShopReport; settings: TillSett
             <td>
               <code>{item.orderId || item.traceId}</code>
             </td>
-            <td className="num">
-              {formatAmount(item.quoteAmount || '0', settings.locale)} {item.symbol}
-            </td>
+            <td className="num">{formatMoney(item.quoteAmount || '0', item.symbol, settings.locale)}</td>
             <td>
               <span className={`badge status-${item.status}`}>{item.status.replace('_', ' ')}</span>
             </td>

@@ -7,7 +7,7 @@ import type { TillSettings } from '../../../shared/posapi.js';
 import { usePosApi } from '../../app/api-context.js';
 import { LANGUAGES, LANGUAGE_WORD, type Language } from '../../../shared/i18n/languages.js';
 import { t } from '../../app/text.js';
-import { useLanguage } from '../../i18n/i18n.js';
+import { setLanguage, useLanguage } from '../../i18n/i18n.js';
 import type { EditForm, SetupForm } from './setup-form.js';
 
 /** Offered before the gateway's quote list is known (first run). */
@@ -39,7 +39,15 @@ export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: E
     <>
       <label>
         {LANGUAGE_WORD[showing]}
-        <select value={form.language} onChange={(e) => edit({ language: e.target.value as Language })}>
+        <select
+          value={form.language}
+          onChange={(e) => {
+            const language = e.target.value as Language;
+            edit({ language });
+            // First run: the form shows in the chosen language at once (a preview); Save keeps it.
+            if (!settings.configured) void setLanguage(language);
+          }}
+        >
           {LANGUAGES.map((l) => (
             <option key={l.code} value={l.code} lang={l.code}>
               {l.name}
