@@ -330,8 +330,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const { display, links } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
     receiptUrl = (orderId) => `${receiptOrigin()}/receipt/${links.idFor(orderId)}`;
     tillReceiverOrigin = new URL(receiver.url).origin;
+    // The till's clock (the staff sessions' one), not the gateway's: sandbox.advanceClock must not drop tokens.
     const idleMs = () => till.settings.stored().idleLockMinutes * 60_000;
-    const pageTokens = new PageTokens({ mint: () => ids.token(32), now: () => clock.now(), idleMs });
+    const pageTokens = new PageTokens({ mint: () => ids.token(32), now: () => till.deps.clock.now(), idleMs });
     if (options.httpBridge) registerHttpBridge(app, { pos, events, pages: pageTokens, logger, now: () => clock.now() });
     if (options.rendererDir) registerRenderer(app, options.rendererDir, () => pageTokens.issue());
     installNotFound(app, clock);
