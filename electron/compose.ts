@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { GatewayMode, OrderView } from '../shared/posapi.js';
 import type { PosService } from './bridge/dispatch.js';
 import { registerHttpBridge } from './bridge/http-bridge.js';
+import { PageTokens } from './bridge/page-tokens.js';
 import { PosEventHub } from './bridge/events.js';
 import { gatewayMigrations, openGatewayDb } from './gateway/db.js';
 import { gatewayClock, ServerNames, settleMode } from './gateway-boot.js';
@@ -96,8 +97,8 @@ export interface Core {
   events: PosEventHub;
   /** The payer listener's URL (http://<address>:<port>), '' when there is none. */
   payerUrl: string;
-  /** Per-start token guarding the HTTP PosApi bridge. */
-  bridgeToken: string;
+  /** The HTTP PosApi bridge's page tokens: one per page served at /, each its own connection. */
+  pageTokens: PageTokens;
   /** Scheduled and on-demand backups of the data directory (electron/backup/service.ts). */
   backups: BackupService;
   close(): Promise<void>;
@@ -315,7 +316,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       trustedCallbackOrigins: () => (tillReceiverOrigin ? [tillReceiverOrigin] : []),
     });
     const events = new PosEventHub();
-    const bridgeToken = ids.token(32);
     const names = new ServerNames(() => gateway, clock);
     const app = createHttpServer({ ...options, guard: names.guard() });
     const payerSockets = installPayerFilter(app, () => clock.now());
@@ -330,9 +330,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const { display, links } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
     receiptUrl = (orderId) => `${receiptOrigin()}/receipt/${links.idFor(orderId)}`;
     tillReceiverOrigin = new URL(receiver.url).origin;
-    if (options.httpBridge)
-      registerHttpBridge(app, { pos, events, token: bridgeToken, logger, now: () => clock.now() });
-    if (options.rendererDir) registerRenderer(app, options.rendererDir, bridgeToken);
+    // The till's clock (the staff sessions' one), not the gateway's: sandbox.advanceClock must not drop tokens.
+    const idleMs = () => till.settings.stored().idleLockMinutes * 60_000;
+    const pageTokens = new PageTokens({ mint: () => ids.token(32), now: () => till.deps.clock.now(), idleMs });
+    if (options.httpBridge) registerHttpBridge(app, { pos, events, pages: pageTokens, logger, now: () => clock.now() });
+    if (options.rendererDir) registerRenderer(app, options.rendererDir, () => pageTokens.issue());
     installNotFound(app, clock);
 
     const bindHost = options.bindHost ?? '127.0.0.1';
@@ -359,7 +361,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       await stores.close();
       logger.info('core closed');
     };
-    return { url, port, mode, payerUrl, pos, events, bridgeToken, backups, close };
+    return { url, port, mode, payerUrl, pos, events, pageTokens, backups, close };
   } catch (error) {
     await stores.close();
     throw error;

@@ -1,24 +1,20 @@
 /**
  * The headless host's PosApi transport: POST /pos/call/:command (JSON args, Bearer token) and
  * GET /pos/events (server-sent events, token in the query since EventSource sends no headers).
- * The token is made per start and handed only to the page the host serves.
+ * Every page the host serves gets its own token (page-tokens.ts), and each token is its own connection:
+ * its own staff session. POST /pos/page/resume lets a reloaded tab keep the token it had.
  */
 import type { FastifyInstance } from 'fastify';
-import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { PosOutcome } from '../../shared/posapi.js';
 import type { Logger } from '../platform/logger.js';
 import { dispatchPosCommand, type PosService } from './dispatch.js';
 import { eventsFor, type PosEventHub } from './events.js';
 import { posErrorShape } from '../../shared/pos-error.js';
+import type { PageTokens } from './page-tokens.js';
 
-function sameToken(given: string | undefined, token: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-const HOST_CONNECTION = 'host';
+const bearer = (header: string | undefined): string | undefined => header?.replace(/^Bearer\s+/i, '');
+const resumeBody = z.object({ fresh: z.string().max(200) }).strict();
 
 function statusOf(outcome: PosOutcome): number {
   if (outcome.ok) return 200;
@@ -31,22 +27,33 @@ function statusOf(outcome: PosOutcome): number {
 export interface BridgeDeps {
   pos: PosService;
   events: PosEventHub;
-  token: string;
+  pages: PageTokens;
   logger: Logger;
   now: () => number;
 }
 
-export function registerHttpBridge(app: FastifyInstance, { pos, events, token, logger, now }: BridgeDeps): void {
+export function registerHttpBridge(app: FastifyInstance, { pos, events, pages, logger, now }: BridgeDeps): void {
   app.post<{ Params: { command: string } }>('/pos/call/:command', async (request, reply) => {
-    const auth = request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    if (!sameToken(auth, token)) return reply.code(401).send({ ok: false, error: posErrorShape('pos_token_refused') });
-    // The host has one connection, its token: whoever signed in on it is the caller (README, "Staff and roles").
-    const outcome = await dispatchPosCommand(pos, request.params.command, request.body, logger, HOST_CONNECTION);
+    const connection = pages.use(bearer(request.headers.authorization));
+    if (!connection) return reply.code(401).send({ ok: false, error: posErrorShape('pos_token_refused') });
+    // Each page's token is its connection: whoever signed in on that page is the caller (README, "Staff and roles").
+    const outcome = await dispatchPosCommand(pos, request.params.command, request.body, logger, connection);
     return reply.code(statusOf(outcome)).send(outcome);
   });
 
+  // A reloaded tab presents the token it kept (Bearer) and gives back the fresh one its page was served.
+  app.post('/pos/page/resume', async (request, reply) => {
+    const body = resumeBody.safeParse(request.body);
+    if (!body.success || !pages.use(bearer(request.headers.authorization)))
+      return reply.code(401).send({ ok: false, error: posErrorShape('pos_token_refused') });
+    pages.drop(body.data.fresh);
+    return reply.code(200).send({ ok: true, result: {} });
+  });
+
   app.get<{ Querystring: { token?: string } }>('/pos/events', (request, reply) => {
-    if (!sameToken(request.query.token, token)) {
+    const token = request.query.token ?? '';
+    const connection = pages.use(token);
+    if (!connection) {
       void reply.code(401).send({ ok: false, error: posErrorShape('pos_token_refused') });
       return;
     }
@@ -57,12 +64,14 @@ export function registerHttpBridge(app: FastifyInstance, { pos, events, token, l
       res.write(`data: ${JSON.stringify(data)}\n\n`);
     };
     send({ event: 'hello', payload: { at: now() } });
-    const unsubscribe = events.subscribe(eventsFor(pos, HOST_CONNECTION, send));
+    const unsubscribe = events.subscribe(eventsFor(pos, connection, send));
+    const release = pages.hold(token);
     // A comment line every 15 s keeps proxies and the browser from closing an idle stream.
     const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
     request.raw.on('close', () => {
       clearInterval(keepAlive);
       unsubscribe();
+      release();
     });
   });
 }

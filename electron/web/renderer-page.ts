@@ -1,5 +1,5 @@
 /**
- * The built renderer over HTTP (the headless host): its page, with the per-start PosApi token, only at
+ * The built renderer over HTTP (the headless host): its page, with a new PosApi page token each time, only at
  * / and /index.html; its assets as files. No other path gets the page: payer paths such as
  * /code/{code} never carry the token (README "Security").
  */
@@ -22,11 +22,12 @@ export const CSP = [
   "form-action 'none'",
 ].join('; ');
 
-export function registerRenderer(app: FastifyInstance, dir: string, token: string): void {
+export function registerRenderer(app: FastifyInstance, dir: string, token: () => string): void {
   const indexFile = join(dir, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`The renderer is not built (${indexFile} is missing); run npm run build`);
-  // The token goes only into the page we serve; scripts of other origins cannot read it.
-  const page = (): string => readFileSync(indexFile, 'utf8').replace('%PAYDESK_TOKEN%', token);
+  // The token goes only into the page we serve; scripts of other origins cannot read it. Each page gets
+  // its own (bridge/page-tokens.ts), so a second tab or browser starts signed out.
+  const page = (): string => readFileSync(indexFile, 'utf8').replace('%PAYDESK_TOKEN%', token());
   const sendPage = (_req: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('content-security-policy', CSP)

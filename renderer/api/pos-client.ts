@@ -29,9 +29,15 @@ export class PosCallError extends Error {
   }
 }
 
-export function httpPosApi(baseUrl: string, token: string, fetchImpl: typeof fetch = fetch.bind(globalThis)): PosApi {
+export function httpPosApi(
+  baseUrl: string,
+  tokenOrPromise: string | Promise<string>,
+  fetchImpl: typeof fetch = fetch.bind(globalThis),
+): PosApi {
+  const tokenReady = Promise.resolve(tokenOrPromise);
   return {
     async call<K extends PosCommand>(command: K, args: PosArgs<K>): Promise<PosResult<K>> {
+      const token = await tokenReady;
       const response = await fetchImpl(`${baseUrl}/pos/call/${command}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -42,9 +48,17 @@ export function httpPosApi(baseUrl: string, token: string, fetchImpl: typeof fet
       return outcome.result as PosResult<K>;
     },
     subscribe(listener: (message: PosEventMessage) => void): () => void {
-      const source = new EventSource(`${baseUrl}/pos/events?token=${encodeURIComponent(token)}`);
-      source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PosEventMessage);
-      return () => source.close();
+      let source: EventSource | undefined;
+      let closed = false;
+      void tokenReady.then((token) => {
+        if (closed) return;
+        source = new EventSource(`${baseUrl}/pos/events?token=${encodeURIComponent(token)}`);
+        source.onmessage = (event: MessageEvent<string>) => listener(JSON.parse(event.data) as PosEventMessage);
+      });
+      return () => {
+        closed = true;
+        source?.close();
+      };
     },
   };
 }
@@ -64,6 +78,34 @@ export function bridgePosApi(bridge: PaydeskBridge): PosApi {
 /** Picks the transport: Electron's bridge when present, else HTTP to the page's own origin. */
 export function connectPosApi(): PosApi {
   if (window.paydeskBridge) return bridgePosApi(window.paydeskBridge);
-  const token = document.querySelector<HTMLMetaElement>('meta[name="paydesk-token"]')?.content ?? '';
-  return httpPosApi(window.location.origin, token);
+  const fresh = document.querySelector<HTMLMetaElement>('meta[name="paydesk-token"]')?.content ?? '';
+  return httpPosApi(window.location.origin, pageToken(window.location.origin, fresh));
+}
+
+const TOKEN_KEY = 'paydesk-page-token';
+
+/**
+ * The tab's PosApi token. Each page the host serves gets a new one (a new tab or browser starts signed
+ * out); the tab keeps its token in sessionStorage (per tab, survives a reload), so a reload presents it
+ * again and keeps the signed-in session, and gives back the fresh one. A token the host no longer holds
+ * (dropped, or the host restarted) is replaced by the fresh one: signed out. The token is never in a URL
+ * the user sees.
+ */
+export async function pageToken(baseUrl: string, fresh: string, fetchImpl: typeof fetch = fetch.bind(globalThis)) {
+  let kept: string | null;
+  try {
+    kept = window.sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return fresh;
+  }
+  if (kept && kept !== fresh) {
+    const answer = await fetchImpl(`${baseUrl}/pos/page/resume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${kept}` },
+      body: JSON.stringify({ fresh }),
+    }).catch(() => undefined);
+    if (answer?.ok) return kept;
+  }
+  window.sessionStorage.setItem(TOKEN_KEY, fresh);
+  return fresh;
 }

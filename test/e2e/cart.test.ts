@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 const CATALOGUE = [
   'name,price,category,tax_rate,sku,barcode,colour',
@@ -41,6 +41,7 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     context = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
     page = await context.newPage();
     await page.goto(host.url);
+    await adoptSession(page, pos);
     await page.getByText('Owner (Owner)').waitFor();
   }, 60_000);
   // What the screen showed when a step failed, to look at.

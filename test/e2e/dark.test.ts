@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 import { qrPayload, textLines, virtualPrinter, type VirtualPrinter } from '../helpers/printer.js';
 
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
@@ -81,6 +81,7 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
   async function tour(context: BrowserContext, scheme: Scheme): Promise<void> {
     const page = await context.newPage();
     await page.goto(host.url);
+    await adoptSession(page, pos);
     await page.getByRole('button', { name: /^Owner, / }).waitFor();
     expect(await pageBackground(page)).toBe(scheme === 'dark' ? DARK_PAGE : LIGHT_PAGE);
     await check(page, scheme, 'signin');

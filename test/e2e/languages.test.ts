@@ -15,7 +15,7 @@ import { fillPlaceholders, type Language } from '../../shared/i18n/languages.js'
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { repoRoot, startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp } from '../helpers/pos-http.js';
 import { v1 } from '../helpers/qr.js';
 
 const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
@@ -158,10 +158,12 @@ describe.runIf(e2eAvailable())('e2e: languages', () => {
   });
 
   it("a refusal from the main process in the till's language: a second account of the same name, in German", async () => {
-    // The owner account (the Staff screen needs one), signed in on the host's one connection the page shares.
-    await (await posOverHttp(host)).call('settings.save', { ownerPin: '2468' });
+    // The owner account (the Staff screen needs one), signed in on a connection the page then shares.
+    const pos = await posOverHttp(host);
+    await pos.call('settings.save', { ownerPin: '2468' });
     const till = await pageIn('en-US', 1024, 600);
     await till.goto(host.url);
+    await adoptSession(till, pos);
     await langIs(till, 'de');
     await till.getByRole('button', { name: expected('de', 'till:navStaff'), exact: true }).click();
     const form = till.locator('form.add-staff');

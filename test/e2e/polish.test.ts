@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 import { v1 } from '../helpers/qr.js';
 
 const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
@@ -36,6 +36,7 @@ describe.runIf(e2eAvailable())('e2e: a busy counter (polish of the selling scree
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(host.url);
+    await adoptSession(page, pos);
     await page.getByText('Owner (Owner)').waitFor();
     const displayContext = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
     display = await displayContext.newPage();

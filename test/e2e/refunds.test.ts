@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 const BTC = 'c6d0c728-2624-429b-8e0d-d9d19b6592fa';
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
@@ -23,10 +23,12 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
 
   /** The PosApi over the host's HTTP bridge (test/helpers/pos-http.ts), as the page uses it. */
   let pos: PosHttp['call'];
+  let posHttp: PosHttp;
 
   beforeAll(async () => {
     host = await startHost();
-    pos = (await posOverHttp(host)).call;
+    posHttp = await posOverHttp(host);
+    pos = posHttp.call;
     await pos('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
     await pos('staff.add', { name: 'Max Manager', role: 'manager', pin: '2222' });
     const sale = await pos('order.create', {
@@ -57,6 +59,7 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
       };
     });
     await page.goto(host.url);
+    await adoptSession(page, posHttp);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

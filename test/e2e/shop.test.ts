@@ -17,7 +17,7 @@ import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, resultsDir, screenshot } from '../helpers/browser.js';
 import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () => {
   let server: TestGateway;
@@ -72,6 +72,7 @@ describe.runIf(e2eAvailable())('e2e: the Whole shop view across two tills', () =
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1024, height: 600 } });
     page = await context.newPage();
     await page.goto(host.url);
+    await adoptSession(page, pos);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

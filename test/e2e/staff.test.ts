@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
   let host: HostProcess;
@@ -49,6 +49,7 @@ describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
     });
     page = await context.newPage();
     await page.goto(host.url);
+    await adoptSession(page, pos);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -51,3 +51,23 @@ export async function staffedTill(
   const manager = await pos.call('staff.add', { name: 'Max Manager', role: 'manager', pin: pins.manager });
   return { cashier: cashier.accountId, manager: manager.accountId };
 }
+
+/**
+ * Makes a browser tab already on the till's page use the same PosApi token (so the same staff session)
+ * as `pos`: the tab keeps its token in sessionStorage and presents it again on reload, as a cashier's F5
+ * does. Each page the host serves otherwise starts signed out (README "Security").
+ */
+export async function adoptSession(
+  page: { evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R>; reload(): Promise<unknown> },
+  pos: PosHttp,
+): Promise<void> {
+  await page.evaluate(
+    (token: string) =>
+      (globalThis as unknown as { sessionStorage: { setItem(k: string, v: string): void } }).sessionStorage.setItem(
+        'paydesk-page-token',
+        token,
+      ),
+    pos.token,
+  );
+  await page.reload();
+}
