@@ -17,6 +17,7 @@ import { migration as catalogue } from './migrations/010-catalogue.js';
 import { migration as sales } from './migrations/011-sales.js';
 import { migration as shifts } from './migrations/012-shifts.js';
 import { migration as refunds } from './migrations/013-refunds.js';
+import { migration as orderAssetFacts } from './migrations/014-order-asset-facts.js';
 
 /** In order; a new migration is a new file added at the end. */
 export const tillMigrations: readonly Migration[] = [
@@ -33,6 +34,7 @@ export const tillMigrations: readonly Migration[] = [
   sales,
   shifts,
   refunds,
+  orderAssetFacts,
 ];
 
 export function openTillDb(file: string): Db {

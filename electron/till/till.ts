@@ -101,6 +101,7 @@ export class Till implements TillParts {
       cadence: this.cadence,
       gatewayOffsetMs: () => this.link.gatewayOffsetMs,
       publish: (orderId) => this.publish(orderId),
+      factsOf: (assetId) => this.catalog.factsOf(assetId),
     });
     const jobs = dueJobs({
       book: this.book,

@@ -223,7 +223,8 @@ export function Checkout({ code }: { code: string }) {
       {state.problem === 'offline' && <p role="alert">{pt('unreachable')}</p>}
       {(state.instruction || ended) && <StatusLine r={r} />}
       {r.status === 'failed' && <p>{pt('failureAsk')}</p>}
-      {!ended && state.instruction && (asset || state.assets.length > 0) && (
+      {/* Money seen and confirming: no instruction, so the payer does not pay twice; paid_less shows what is left. */}
+      {!ended && r.status !== 'confirming' && state.instruction && (asset || state.assets.length > 0) && (
         <Instruction shown={shownInstruction(state.instruction, asset, r)} locale={locale} />
       )}
       {!ended && state.instruction && !moneySeen(r.status) && (

@@ -15,9 +15,9 @@ import { posOverHttp } from '../helpers/pos-http.js';
 const cores: Core[] = [];
 const dataDir = tempDataDir('pd-display-restart-');
 
-async function start(): Promise<Core> {
+async function start(dir = dataDir): Promise<Core> {
   const core = await startCore({
-    dataDir,
+    dataDir: dir,
     shell: 'host',
     port: 0,
     logger: silentLogger,
@@ -78,5 +78,40 @@ describe('the customer display after a restart', () => {
     await again.close();
     const third = await start();
     expect((await firstView(third)).sale).toBeNull();
+  });
+
+  it('shows an on-chain sale exactly as before: network, wallet words, the same QR payload', async () => {
+    const chainDir = tempDataDir('pd-display-restart-chain-');
+    const first = await start(chainDir);
+    const pos = await posOverHttp(first);
+    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468', shopName: 'Corner Café' });
+    const sale = await pos.call('sale.checkout', {
+      cart: { lines: [{ name: 'Tea', unitPrice: '4', quantity: 1, taxRate: '0' }] },
+      crypto: { paymentAssetId: USDT, isChain: true },
+    });
+    expect(sale.status).toBe('open');
+    const before = (await firstView(first)).sale;
+    expect(before?.saleKey).toBe(sale.orderId);
+    // What the payer saw before the restart: an EIP-681 transfer of the token on Ethereum.
+    expect(before?.instruction?.network).toBe('Ethereum');
+    expect(before?.instruction?.paymentUri).toMatch(
+      /^ethereum:0xdAC17F958D2ee523a2206206994597C13D831ec7@1\/transfer\?/,
+    );
+    await first.close();
+
+    const again = await start(chainDir);
+    const after = (await firstView(again)).sale;
+    expect(after?.saleKey).toBe(sale.orderId);
+    expect(after?.instruction).toEqual(before?.instruction);
+    expect(after).toMatchObject({
+      status: before?.status,
+      remainingAmount: before?.remainingAmount,
+      payableAmount: before?.payableAmount,
+      payBy: before?.payBy,
+    });
+    const pos2 = await posOverHttp(again);
+    await pos2.signIn('owner', '2468');
+    await pos2.call('order.abandon', { orderId: sale.orderId });
+    await again.close();
   });
 });

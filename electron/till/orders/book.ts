@@ -33,11 +33,13 @@ export interface OrderRow {
   cashier_name: string;
   /** The order's deadline (ms, till clock), sent to the gateway; 0 when none. */
   pay_by: number;
+  /** The asset facts (views.ts `AssetFacts`, JSON) the instruction was described with; '' when unknown. */
+  asset_facts: string;
 }
 
 export type NewOrder = Omit<
   OrderRow,
-  'instruction' | 'transfer_trace' | 'result' | 'mismatch' | 'last_error' | 'ended_at' | 'status'
+  'instruction' | 'transfer_trace' | 'result' | 'mismatch' | 'last_error' | 'ended_at' | 'status' | 'asset_facts'
 >;
 
 export class OrderBook {

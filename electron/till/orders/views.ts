@@ -3,6 +3,7 @@
  * the till shows for a gateway result, how a result disagrees with the order, and the views the
  * renderer gets (QR payment URIs, progress). Pure functions over order rows.
  */
+import { z } from 'zod';
 import { compare, isZero, remaining } from '../../../shared/money.js';
 import { chainPaymentUri, walletPaymentUri } from '../../../shared/payment-uri.js';
 import type { InstructionView, OrderProgress, OrderView } from '../../../shared/posapi.js';
@@ -35,6 +36,24 @@ export function factsOf(item: PaymentAssetItem, requiredConfirmations: number): 
     contract: item.contract,
     decimals: item.decimals,
   };
+}
+
+const StoredFactsSchema = z.object({
+  assetId: z.string(),
+  network: z.string(),
+  requiredConfirmations: z.number().int().nonnegative(),
+  chainId: z.number().int().positive().optional(),
+  contract: z.string().optional(),
+  decimals: z.number().int().nonnegative().optional(),
+});
+
+/** The facts kept with the order's instruction (writer.ts), when they are of this payment asset. */
+export function storedFacts(row: OrderRow, assetId: string): AssetFacts | undefined {
+  if (!row.asset_facts) return undefined;
+  const parsed = StoredFactsSchema.safeParse(JSON.parse(row.asset_facts));
+  if (!parsed.success || parsed.data.assetId !== assetId) return undefined;
+  const { assetId: _assetId, ...facts } = parsed.data;
+  return facts;
 }
 
 export function parseInstruction(row: OrderRow): Payment | undefined {
@@ -177,9 +196,15 @@ export function progressView(result: PaymentResult, facts: AssetFacts | undefine
   };
 }
 
-export function orderView(book: OrderBook, row: OrderRow, facts: AssetFacts | undefined): OrderView {
+/**
+ * The order as the till, the display and the payer see it; the one place an instruction is described.
+ * `listed` is the asset list's facts (an in-memory cache, empty right after a start): the facts kept with
+ * the instruction win, so a restart shows the same network words and QR payload as before.
+ */
+export function orderView(book: OrderBook, row: OrderRow, listed: AssetFacts | undefined): OrderView {
   const instruction = parseInstruction(row);
   const result = parseResult(row);
+  const facts = (instruction && storedFacts(row, instruction.paymentAssetId)) || listed;
   return {
     orderId: row.order_id,
     traceId: row.trace_id,

@@ -22,7 +22,16 @@ import {
   type OrderState,
   type ResultFact,
 } from './machine.js';
-import { describeStatus, hasNews, mismatchOf, parseInstruction, parseResult, statusOf } from './views.js';
+import {
+  describeStatus,
+  hasNews,
+  mismatchOf,
+  parseInstruction,
+  parseResult,
+  statusOf,
+  storedFacts,
+  type AssetFacts,
+} from './views.js';
 
 export interface WriterDeps {
   book: OrderBook;
@@ -34,6 +43,8 @@ export interface WriterDeps {
   gatewayOffsetMs: () => number;
   /** Pushes the order's view (after the commit). */
   publish: (orderId: string) => void;
+  /** The asset list's facts of a payment asset (link/catalog.ts), kept with each instruction; absent: none. */
+  factsOf?: (assetId: string) => AssetFacts | undefined;
 }
 
 /** The claimed due item a write finishes: gone, or due again at `next` while the order is still watched. */
@@ -101,6 +112,7 @@ export class OrderWriter {
         instruction: JSON.stringify(payment),
         // The wallet QR's transfer id belongs to one instruction: a new one gets a new id.
         transfer_trace: clientIdOf(row) === payment.clientId ? row.transfer_trace : this.deps.ids.uuid(),
+        asset_facts: this.factsColumn(row, payment),
       },
     }));
   }
@@ -134,17 +146,31 @@ export class OrderWriter {
     );
   }
 
+  /**
+   * The facts an instruction is described with (network, EVM chain and token), kept with the order so
+   * a restart describes it exactly as before, even before the asset list is read again (or at all).
+   */
+  private factsColumn(row: OrderRow, payment: Payment): string {
+    const facts = this.deps.factsOf?.(payment.paymentAssetId);
+    if (facts) return JSON.stringify({ assetId: payment.paymentAssetId, ...facts });
+    return storedFacts(row, payment.paymentAssetId) ? row.asset_facts : '';
+  }
+
   /** A renewed instruction (a new window and client id for the same order). */
   renewed(orderId: string, payment: Payment, done?: Done): OrderOutcome | undefined {
     return this.commit(
       orderId,
-      () => ({
+      (row) => ({
         event: {
           kind: 'renewed',
           clientId: payment.clientId,
           summary: `Renewed: pay ${payment.paymentAmount} ${payment.paymentAssetSymbol}`,
         },
-        columns: { instruction: JSON.stringify(payment), transfer_trace: this.deps.ids.uuid() },
+        columns: {
+          instruction: JSON.stringify(payment),
+          transfer_trace: this.deps.ids.uuid(),
+          asset_facts: this.factsColumn(row, payment),
+        },
       }),
       done,
     );
