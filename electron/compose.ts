@@ -19,6 +19,7 @@ import { loadOrCreateMerchantKey } from './gateway/merchant-key.js';
 import { startCheckpointer, type Checkpointer } from './platform/checkpointer.js';
 import { describeTarget, openGatewayPg } from './gateway/store/postgres/open.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { holdDataDir } from './platform/data-lock.js';
 import { loadOrCreateTillIdentity, trustBundle } from './platform/tls.js';
 import { latestVersion, type Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
@@ -121,6 +122,8 @@ async function openStores(
   const gatewayFile = join(dataDir, 'gateway.db');
   if (databaseUrl) logger.info('gateway state in PostgreSQL', { database: describeTarget(databaseUrl) });
   const gatewayDb = databaseUrl ? await openGatewayPg(databaseUrl) : openGatewayDb(gatewayFile);
+  // Tools that must not copy a live directory (migrate-db) look for this mark; close removes it.
+  const releaseDir = holdDataDir(dataDir);
   let checkpointer: Checkpointer | undefined;
   try {
     if (sqliteModule && !databaseUrl) {
@@ -137,11 +140,13 @@ async function openStores(
         await checkpointer?.close();
         gatewayDb.close();
         tillDb.close();
+        releaseDir();
       },
     };
   } catch (error) {
     void checkpointer?.close();
     gatewayDb.close();
+    releaseDir();
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { dataDirHolder } from './platform/data-lock.js';
 import { connectPg, describeTarget, redact } from './gateway/store/postgres/connect.js';
 import {
   copyGatewayDb,
@@ -84,6 +85,14 @@ async function run(dataDir: string, url: string, verifyOnly: boolean): Promise<n
   const file = join(dataDir, 'gateway.db');
   if (!existsSync(file)) {
     err(`migrate-db: there is no gateway.db in ${dataDir}`);
+    return 1;
+  }
+  const holder = dataDirHolder(dataDir);
+  if (holder) {
+    err(
+      `migrate-db: ${dataDir} is in use by a running Paydesk (${holder.process}, pid ${holder.pid}): ` +
+        'stop the till first, then run migrate-db again (payments taken during a copy would stay behind).',
+    );
     return 1;
   }
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });

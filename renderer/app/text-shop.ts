@@ -32,4 +32,6 @@ export const shopText = {
   shopCloseReceived: 'Paid in',
   shopCloseTotal: 'Whole shop',
   shopCloseExport: 'Export CSV of the close of day',
+  shopTitleOwn: 'This till on the shop server',
+  shopCloseTitleOwn: 'Close of day of this till ({name}): {day}',
 } as const;

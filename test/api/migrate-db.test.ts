@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { BTC, SHOP, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
-import { repoRoot, tempDataDir } from '../helpers/host.js';
+import { repoRoot, startHost, tempDataDir } from '../helpers/host.js';
 import { migratePg } from '../../electron/gateway/store/postgres/migrate.js';
 import { gatewayPgMigrations } from '../../electron/gateway/store/postgres/migrations/index.js';
 import { PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
@@ -258,4 +258,24 @@ describe.runIf(postgresAvailable())('migrate-db: gateway.db into PostgreSQL', ()
     expect(stray.code).toBe(2);
     expectNoPassword(stray, [wrongPassword]);
   });
+
+  it('refuses a data directory a running host holds, naming it; copies once the host is stopped', async () => {
+    const liveDir = tempDataDir('paydesk-live-');
+    copyFileSync(join(dataDir, 'gateway.db'), join(liveDir, 'gateway.db'));
+    const host = await startHost({ dataDir: liveDir });
+    const url = await cluster.freshDatabase();
+    try {
+      const refused = await migrateDb(['--data', liveDir, '--database', url]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`in use by a running Paydesk (node host.js, pid ${host.child.pid})`);
+      expect(refused.stderr).toContain('stop the till first');
+      expect(refused.stdout).not.toContain('copied');
+    } finally {
+      expect(await host.stop()).toBe(0);
+    }
+    const copied = await migrateDb(['--data', liveDir, '--database', url]);
+    expect(copied.code, copied.stderr).toBe(0);
+    expect(copied.stdout).toContain('verified: row counts and checksums of every table match');
+    rmSync(liveDir, { recursive: true, force: true });
+  }, 60_000);
 });

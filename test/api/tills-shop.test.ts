@@ -182,6 +182,17 @@ describe('two tills against one server', () => {
     expect(csv.rows).toBe(lines.length - 1);
   });
 
+  it("with only its till key the close of day is this till's, by name, with no whole-shop total", async () => {
+    const close = await call(back, 'shop.close', { day: '2026-11-23' });
+    expect(close.scope).toBe('till');
+    expect(close.tills.map((t: any) => t.name)).toEqual(['Back bar']);
+    expect(close.total).toMatchObject({ tillId: keys['Back bar']!.tillId, name: 'Back bar', count: 2 });
+    expect(close.total.paid).toEqual([{ quoteAssetId: 'usd', symbol: 'USD', amount: '12.35', count: 1 }]);
+    const csv = await call(back, 'shop.closeExport', { day: '2026-11-23' });
+    expect(csv.filename).toBe('paydesk-shop-close-2026-11-23-Back_bar.csv');
+    expect(csv.csv).not.toMatch(/^shop,/m);
+  });
+
   it('a revoked key is refused at once; the other till works on', async () => {
     const revoked = await asMerchant(`/v1/merchant/tills/${keys['Back bar']!.tillId}/revoke`);
     expect(revoked.body.data.revoked).toBe(true);

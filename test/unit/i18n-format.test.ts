@@ -91,7 +91,7 @@ describe('the paper namespace', () => {
     } as unknown as OrderView;
     const facts = receiptFacts(order, 'Café', 'de-DE', 'UTC', false, 'de');
     expect(facts.lines.map((l) => l.label)).toEqual(['Datum', 'Bestellung', 'Summe', 'Bezahlt', 'Netzwerk', 'Status']);
-    expect(facts.lines[2]!.value).toBe('1.234,5 EUR');
+    expect(facts.lines[2]!.value).toBe('1.234,50 EUR');
     expect(facts.lines[0]!.value).toBe('14.03.2026, 15:30');
     expect(receiptFacts(order, 'Café', 'en-US', 'UTC').lines[0]!.label).toBe('Date');
     expect(paperText('ja', 'thankYou')).toBe('ありがとうございました！');

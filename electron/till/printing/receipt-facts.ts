@@ -1,10 +1,9 @@
-import { formatAmount } from '../../../shared/i18n/format.js';
+import { formatAmount, formatMoney } from '../../../shared/i18n/format.js';
 import { languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
 import { paperText, type PaperKey } from '../../../shared/i18n/paper.js';
 
 /** What a receipt says, as label/value lines in the shop's language, locale and time zone: the page and the paper alike. */
 import type { OrderView } from '../../../shared/posapi.js';
-import { paper } from './paper-text.js';
 
 export interface ReceiptLine {
   label: string;
@@ -49,13 +48,15 @@ export function receiptFacts(
   language: Language = languageFromLocale(locale),
 ): ReceiptFacts {
   const say = (key: PaperKey) => paperText(language, key);
+  // Dates and numbers as the receipt's language writes them, when the till's locale is of another language.
+  const shown = languageFromLocale(locale) === language ? locale : language;
   const lines = [
-    { label: say('date'), value: shopDate(order.updatedAt, locale, timeZone) },
+    { label: say('date'), value: shopDate(order.updatedAt, shown, timeZone) },
     { label: say('order'), value: order.orderId },
-    { label: say('total'), value: `${formatAmount(order.quoteAmount, locale)} ${order.quoteSymbol}` },
+    { label: say('total'), value: formatMoney(order.quoteAmount, order.quoteSymbol, shown) },
   ];
-  lines.push(...orderPaidLines(order, language, locale));
+  lines.push(...orderPaidLines(order, language, shown));
   lines.push({ label: say('status'), value: say('statusPaid') });
-  if (order.cashierName) lines.push({ label: paper('servedBy'), value: order.cashierName });
+  if (order.cashierName) lines.push({ label: say('servedBy'), value: order.cashierName });
   return { shop, test, language, lines };
 }

@@ -102,7 +102,10 @@ export async function saveSettings(
   if (patch.gateway) changes.gateway = resolveGateway(stored.gateway, patch.gateway, deps.embeddedKey);
   if (patch.locale) checkLocale(patch.locale);
   if (patch.timeZone !== undefined) checkTimeZone(patch.timeZone);
-  if (patch.payeeNetworkId !== undefined) {
+  // The gateway is asked only when the gateway-side settings changed: local ones save while it is down.
+  if (changes.gateway && JSON.stringify(changes.gateway) === JSON.stringify(stored.gateway)) delete changes.gateway;
+  const samePayee = !changes.gateway && stored.payee?.networkId === patch.payeeNetworkId;
+  if (patch.payeeNetworkId !== undefined && !samePayee) {
     // Looked up on the gateway being saved; nothing is written unless it is found.
     const found = await deps.lookup(changes.gateway ?? stored.gateway, patch.payeeNetworkId);
     changes.payee = found;

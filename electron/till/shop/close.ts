@@ -52,15 +52,18 @@ export async function shopClose(till: TillParts, args: { day?: string; tillId: s
       received: receivedOf(t.paidByPaymentAsset, label),
     }))
     .sort((a, b) => (a.tillId === '' ? 1 : b.tillId === '' ? -1 : a.name.localeCompare(b.name)));
-  const chosen = tills.find((t) => t.tillId === (args.tillId === 'none' ? '' : args.tillId));
+  // With only a till key the server answers for this till alone: the total is this till's, never the shop's.
+  const own = scope === 'till' ? (tills.find((t) => t.tillId !== '') ?? tills[0]) : undefined;
+  const chosen = own ?? tills.find((t) => t.tillId === (args.tillId === 'none' ? '' : args.tillId));
+  const whole = !args.tillId && scope === 'shop';
   return {
     day,
     tillId: args.tillId,
     scope,
     tills,
     total: {
-      tillId: args.tillId ? (chosen?.tillId ?? args.tillId) : 'shop',
-      name: args.tillId ? (chosen?.name ?? '') : '',
+      tillId: whole ? 'shop' : (chosen?.tillId ?? args.tillId),
+      name: whole ? '' : (chosen?.name ?? ''),
       count: report.totals.count,
       paid: sumsOf(report.totals.paidByQuoteAsset, symbol),
       received: receivedOf(report.totals.paidByPaymentAsset, label),
@@ -88,9 +91,12 @@ export async function shopCloseExport(
   const close = await shopClose(till, args);
   const records = [
     ...close.tills.flatMap((t) => rowsOf(t, t.name || (t.tillId ? t.tillId : 'without a till'))),
-    ...(close.tillId ? [] : rowsOf(close.total, 'shop')),
+    ...(close.tillId || close.scope === 'till' ? [] : rowsOf(close.total, 'shop')),
   ].map((row) => row.map(spreadsheetSafe));
   const csv = stringify([SHOP_CLOSE_CSV_COLUMNS, ...records], CSV_OPTIONS);
-  const which = close.tillId ? `-${(close.total.name || close.tillId).replace(/[^\w-]+/g, '_')}` : '';
+  const which =
+    close.tillId || close.scope === 'till'
+      ? `-${(close.total.name || close.total.tillId || 'till').replace(/[^\w-]+/g, '_')}`
+      : '';
   return { filename: `paydesk-shop-close-${close.day}${which}.csv`, csv, rows: records.length };
 }

@@ -5,7 +5,7 @@
  * Amounts are the server's exact decimal strings, only formatted here.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ShopCloseFigures } from '../../../shared/posapi-shop.js';
+import type { ShopClose as ShopCloseData, ShopCloseFigures } from '../../../shared/posapi-shop.js';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { usePosApi } from '../../app/api-context.js';
 import { formatAmount } from '../../app/format.js';
@@ -41,6 +41,12 @@ function Row({ figures, locale, total }: { figures: ShopCloseFigures; locale: st
   );
 }
 
+/** With only a till key the server answers for this till alone: say so by name, never "whole shop". */
+function closeTitle(data: ShopCloseData | undefined, tillId: string, day: string): string {
+  if (data?.scope === 'till' && data.total.name) return t('shopCloseTitleOwn', { name: data.total.name, day });
+  return t(tillId || data?.scope === 'till' ? 'shopCloseTitleTill' : 'shopCloseTitle', { day });
+}
+
 export function ShopClose({ day, tillId, settings }: { day: string; tillId: string; settings: TillSettings }) {
   const api = usePosApi();
   const close = useQuery({
@@ -55,7 +61,7 @@ export function ShopClose({ day, tillId, settings }: { day: string; tillId: stri
   const data = close.data;
   return (
     <section className="shop-close" aria-labelledby="shop-close-title">
-      <h4 id="shop-close-title">{t(tillId ? 'shopCloseTitleTill' : 'shopCloseTitle', { day })}</h4>
+      <h4 id="shop-close-title">{closeTitle(data, tillId, day)}</h4>
       {close.error ? (
         <p className="error" role="alert">
           {t('shopUnavailable', { message: close.error.message })}
@@ -83,7 +89,7 @@ export function ShopClose({ day, tillId, settings }: { day: string; tillId: stri
               <Row key={figures.tillId} figures={figures} locale={settings.locale} />
             ))}
           </tbody>
-          {data.tillId ? null : (
+          {data.tillId || data.scope === 'till' ? null : (
             <tfoot>
               <Row figures={data.total} locale={settings.locale} total />
             </tfoot>

@@ -104,7 +104,7 @@ function ShopControls({
   });
   return (
     <div className="row no-print">
-      <label className="inline">
+      <label className="inline" hidden={report?.scope === 'till'}>
         {t('shopTillFilter')}
         <select value={tillId} onChange={(e) => onTill(e.target.value)}>
           <option value="">{t('shopAllTills')}</option>
@@ -153,7 +153,7 @@ export function ShopView({ day, settings }: { day: string; settings: TillSetting
   return (
     <>
       <section className="shop-view" aria-labelledby="shop-title">
-        <h3 id="shop-title">{t('shopTitle')}</h3>
+        <h3 id="shop-title">{t(data?.scope === 'till' ? 'shopTitleOwn' : 'shopTitle')}</h3>
         <p>{t(data?.scope === 'till' ? 'shopIntroTill' : 'shopIntro', { day })}</p>
         <ShopControls
           report={data}
