@@ -216,8 +216,10 @@ describe.runIf(e2eAvailable())('e2e: the cashier flow', () => {
     await expect.poll(() => rows.count()).toBe(6); // header + 5 orders
     const text = await page.locator('table').textContent();
     expect(text).toContain(orderIds[0]);
-    expect((text?.match(/success/g) ?? []).length).toBe(4);
-    expect((text?.match(/failed/g) ?? []).length).toBe(1);
+    // Statuses read as words (renderer/app/text-status.ts), never the raw codes.
+    expect((text?.match(/Paid(?! less)/g) ?? []).length).toBe(4);
+    expect((text?.match(/Failed/g) ?? []).length).toBe(1);
+    expect(text).not.toMatch(/success/);
   });
 
   it('from the navigation, typed amount and Enter charge (the Charge button does not keep the focus)', async () => {
