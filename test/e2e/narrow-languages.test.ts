@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../shared/i18n/languages.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 describe.runIf(e2eAvailable())('e2e: the top bar at 1024x600 in every language', () => {
   let host: HostProcess;
@@ -24,6 +24,9 @@ describe.runIf(e2eAvailable())('e2e: the top bar at 1024x600 in every language',
     const context = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
     page = await context.newPage();
     page.setDefaultTimeout(10_000);
+    // Each page has its own session: this tab takes the owner's, signed in over HTTP above.
+    await page.goto(host.url);
+    await adoptSession(page, pos);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
