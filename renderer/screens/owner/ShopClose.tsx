@@ -9,6 +9,7 @@ import type { ShopClose as ShopCloseData, ShopCloseFigures } from '../../../shar
 import type { TillSettings } from '../../../shared/posapi.js';
 import { usePosApi } from '../../app/api-context.js';
 import { formatAmount } from '../../app/format.js';
+import { formatMoney } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { download } from './ExportPanel.js';
 
@@ -24,7 +25,7 @@ function Row({ figures, locale, total }: { figures: ShopCloseFigures; locale: st
           ? '0'
           : figures.paid.map((sum) => (
               <div key={sum.quoteAssetId}>
-                {formatAmount(sum.amount, locale)} {sum.symbol} <small>({sum.count})</small>
+                {formatMoney(sum.amount, sum.symbol, locale)} <small>({sum.count})</small>
               </div>
             ))}
       </Cell>
