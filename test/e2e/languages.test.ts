@@ -140,6 +140,9 @@ describe.runIf(e2eAvailable())('e2e: languages', () => {
     // The form previews the chosen language at once, its Save button too.
     await till.getByRole('button', { name: expected('de', 'till:save'), exact: true }).click();
     await langIs(till, 'de');
+    // The preview already shows German, so only leaving Setup for Charge proves the save landed; going
+    // back to Setup before that would be undone by the save's own move to Charge.
+    await till.getByRole('heading', { name: expected('de', 'till:setupTitle') }).waitFor({ state: 'detached' });
     await till
       .getByRole('button', { name: expected('de', 'till:navCharge'), exact: true })
       .first()
