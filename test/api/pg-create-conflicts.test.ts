@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, USDT } from '../helpers/gateway.js';
@@ -20,6 +21,7 @@ const available = postgresAvailable();
 let cluster: PgCluster;
 let client: pg.Client;
 let servers: string[];
+let databaseUrl: string;
 
 const order = (orderId: string) => ({
   payeeId: SHOP,
@@ -50,7 +52,7 @@ beforeAll(async () => {
   if (!available) return;
   spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
   cluster = await startPostgres();
-  const databaseUrl = await cluster.freshDatabase();
+  databaseUrl = await cluster.freshDatabase();
   servers = (await Promise.all([0, 1].map(() => startShopServer(databaseUrl, { PAYDESK_QUIET: '1' })))).map(
     (s) => s.url,
   );
@@ -98,4 +100,24 @@ describe.skipIf(!available)('creates from two shop server processes over one Pos
     expect(Number(rows.rows[0]!.n)).toBe(30);
     expect(Number(rows.rows[0]!.events)).toBe(30);
   }, 120_000);
+
+  it('quote with a price set through the other process within a second (prices are kept half a second)', async () => {
+    const key = spawnSync(
+      process.execPath,
+      ['dist/electron/server.js', '--database', databaseUrl, '--print-merchant-key'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    ).stdout.trim();
+    const before = await v1(servers[1]!, 'POST', '/v1/payments', order('price-before'));
+    await v1(servers[0]!, 'POST', '/v1/rates', { key: USDT, usdPrice: '0.5' }, key);
+    // Process 1 quoted USDT a moment ago (its memo holds the old price): within a second it quotes the new one.
+    await expect
+      .poll(async () => (await v1(servers[1]!, 'POST', '/v1/payments', order(`price-${Date.now()}`))).paymentAmount, {
+        timeout: 1000,
+        interval: 100,
+      })
+      .toBe(new Decimal(before.paymentAmount).times(2).toString());
+  });
 });
