@@ -39,6 +39,12 @@ export const API_ERRORS = {
   /** Answered by the request guard (electron/platform/http-guard.ts): a foreign Origin's write, a foreign Host. */
   foreignOrigin: { code: 1403, http: 403 },
   misdirected: { code: 1421, http: 421 },
+  /**
+   * A shop server lost its PostgreSQL connection (the server restarting, a failover): the request is
+   * refused, the process reconnects on the next one. A retry in a moment works; a repeated create with
+   * the same orderId is safe even when the lost commit did happen.
+   */
+  databaseUnavailable: { code: -1, http: 503 },
 } as const;
 
 export type ApiErrorName = keyof typeof API_ERRORS;

@@ -53,6 +53,24 @@ export function storageFullEnvelope(): ErrorEnvelope {
   };
 }
 
+/** SQLSTATEs of a lost or stuck PostgreSQL connection (pg-sync/sync-pg.ts gives 08006 to every lost one). */
+const DATABASE_UNAVAILABLE = new Set(['08000', '08003', '08006', '57014', '57P01', '57P02', '57P03']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
+  return name === 'PgError' && typeof code === 'string' && DATABASE_UNAVAILABLE.has(code);
+}
+
+export function databaseUnavailableEnvelope(): ErrorEnvelope {
+  const { code, http } = API_ERRORS.databaseUnavailable;
+  return {
+    http,
+    code,
+    message:
+      'The gateway lost its database connection for a moment: retry (a repeated create with the same orderId is safe)',
+  };
+}
+
 /**
  * Errors of the HTTP layer before any route ran (Fastify, its plugins): a parameter error only when
  * it is about the request's content (400); otherwise a code of its own, HTTP status + 1000 as for

@@ -9,7 +9,14 @@ import { plainNumberText } from '../../shared/money.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { API_ERRORS } from '../../shared/error-codes.js';
-import { clientErrorEnvelope, GatewayError, isStorageFull, storageFullEnvelope } from './errors.js';
+import {
+  clientErrorEnvelope,
+  databaseUnavailableEnvelope,
+  GatewayError,
+  isDatabaseUnavailable,
+  isStorageFull,
+  storageFullEnvelope,
+} from './errors.js';
 
 /** JSON types a parameter may arrive as besides text (form and query values are always text). */
 export type ParamKind = 'number' | 'boolean' | 'null' | 'object' | 'array';
@@ -133,6 +140,10 @@ export function installErrorEnvelope(app: FastifyInstance, { clock, logger }: En
         sqlite: (error as { code?: unknown }).code,
       });
       return send(storageFullEnvelope());
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn('the database is unavailable: a request was refused', { method: request.method, path });
+      return send(databaseUnavailableEnvelope());
     }
     const status = (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -48,7 +48,13 @@ export class MetaFollower {
     const now = this.realNow();
     if (now - this.readAt < this.everyMs) return false;
     this.readAt = now;
-    const stored = readMeta(this.db, this.key);
+    let stored: string | undefined;
+    try {
+      stored = readMeta(this.db, this.key);
+    } catch {
+      // The database is away for a moment (a lost connection): keep what is applied, look again later.
+      return false;
+    }
     if (stored === this.applied) return false;
     this.applied = stored;
     return true;

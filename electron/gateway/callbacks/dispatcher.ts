@@ -57,7 +57,7 @@ export class CallbackDispatcher {
   start(): void {
     this.stopped = false;
     const poll = (): void => {
-      this.kick();
+      this.safely(() => this.kick());
       this.timer = setTimeout(poll, this.options.pollMs ?? 250);
       this.timer.unref();
     };
@@ -79,6 +79,20 @@ export class CallbackDispatcher {
       } while (this.repump && !this.stopped);
     } finally {
       this.pumping = false;
+    }
+  }
+
+  /**
+   * Runs a look for due work from a timer or a finished attempt: a failure (the database away for a
+   * moment) is logged and the next poll looks again, instead of ending the process.
+   */
+  private safely(work: () => void): void {
+    try {
+      work();
+    } catch (error) {
+      this.options.logger.error('callback delivery could not look for due work', {
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 
@@ -122,8 +136,7 @@ export class CallbackDispatcher {
         const left = (this.perOrigin.get(delivery.origin) ?? 1) - 1;
         if (left <= 0) this.perOrigin.delete(delivery.origin);
         else this.perOrigin.set(delivery.origin, left);
-        if (globallyFull) this.kick();
-        else this.refill(delivery.origin);
+        this.safely(() => (globallyFull ? this.kick() : this.refill(delivery.origin)));
       });
       this.inFlight.set(delivery.deliveryId, attempt);
     }

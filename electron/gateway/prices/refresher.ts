@@ -79,7 +79,16 @@ export class PriceRefresher {
 
   start(): void {
     const tick = Math.min(this.deps.tickMs ?? 1000, (this.config?.refreshSeconds ?? 60) * 1000);
-    this.timer = setInterval(() => this.refreshDue(), tick);
+    this.timer = setInterval(() => {
+      try {
+        this.refreshDue();
+      } catch (error) {
+        // The database away for a moment: the next tick looks again.
+        this.deps.logger.error('price refresh could not look for due sources', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }, tick);
     this.timer.unref();
   }
 

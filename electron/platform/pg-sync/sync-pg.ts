@@ -17,19 +17,49 @@ const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const flag = new Int32Array(workerData.signal);
 const port = workerData.port;
-let broken;
+const LOST = '08006';
+let pg;
 let client;
+let broken;
 let ready = Promise.resolve();
-try {
-  const pg = require(workerData.pgModule);
-  const types = {
-    getTypeParser: (oid, format) => (oid === 20 ? (text) => Number(text) : pg.types.getTypeParser(oid, format)),
-  };
-  client = new pg.Client({ ...workerData.config, types });
-  client.on('error', (error) => { broken = error; });
-  ready = client.connect().catch((error) => { broken = error; });
-} catch (error) {
-  broken = error;
+// Connection states: a statement inside a transaction whose connection ended must not run on a new
+// connection (it would run outside the transaction, and the rest after it too): it is refused until
+// the caller ends that transaction, which the server already rolled back.
+let inTransaction = false;
+let retryAt = 0;
+const types = {
+  getTypeParser: (oid, format) => (oid === 20 ? (text) => Number(text) : pg.types.getTypeParser(oid, format)),
+};
+function connect() {
+  broken = undefined;
+  try {
+    pg = pg || require(workerData.pgModule);
+    const next = new pg.Client({ ...workerData.config, types });
+    next.on('error', (error) => { if (client === next) broken = error; });
+    client = next;
+    ready = next.connect().catch((error) => { if (client === next) broken = error; });
+  } catch (error) {
+    broken = error;
+    ready = Promise.resolve();
+  }
+}
+connect();
+// An error of the connection rather than of the statement: no SQLSTATE (the socket closed), or the
+// classes of a lost connection and of a server shutting down.
+const isLost = (error) => {
+  const code = error && error.code;
+  return typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code) || code.startsWith('08') || /^57P0[123]$/.test(code);
+};
+async function reconnect() {
+  // While the server stays away, each statement fails at once instead of waiting on a connect again.
+  if (Date.now() < retryAt) throw broken;
+  try { client.end().catch(() => undefined); } catch {}
+  connect();
+  await ready;
+  if (broken) {
+    retryAt = Date.now() + 1000;
+    throw broken;
+  }
 }
 const answer = (reply) => {
   port.postMessage(reply);
@@ -43,13 +73,30 @@ port.on('message', async (message) => {
     port.close();
     return;
   }
+  const begins = /^\\s*BEGIN\\b/i.test(message.sql);
+  const ends = /^\\s*(COMMIT|ROLLBACK)\\s*$/i.test(message.sql);
   try {
     await ready;
-    if (broken) throw broken;
+    if (broken) {
+      if (inTransaction) {
+        if (/^\\s*ROLLBACK\\s*$/i.test(message.sql)) {
+          inTransaction = false;
+          answer({ ok: true, rows: [], rowCount: 0 });
+          return;
+        }
+        throw Object.assign(new Error('the connection to PostgreSQL ended inside this transaction; nothing of it was saved'), { code: LOST });
+      }
+      await reconnect();
+    }
     const result = await client.query({ text: message.sql, values: message.params });
+    if (begins) inTransaction = true;
+    if (ends) inTransaction = false;
     answer({ ok: true, rows: result.rows ?? [], rowCount: result.rowCount ?? 0 });
   } catch (error) {
-    answer({ ok: false, message: String(error && error.message || error), code: error && error.code || '' });
+    const lost = isLost(error);
+    if (lost && !broken) broken = error;
+    if (ends) inTransaction = false;
+    answer({ ok: false, message: String(error && error.message || error), code: lost ? LOST : error.code });
   }
 });
 `;
@@ -108,7 +155,13 @@ export class SyncPg {
         signal,
         port: port2,
         // The server ends a statement that runs too long, so a stuck query fails instead of hanging the caller.
-        config: { ...connection, statement_timeout: statementTimeoutMs, application_name: 'paydesk' },
+        // A connect that hangs (an unreachable host) gives up, so a lost server fails statements instead of stalling.
+        config: {
+          ...connection,
+          statement_timeout: statementTimeoutMs,
+          connectionTimeoutMillis: 5000,
+          application_name: 'paydesk',
+        },
       },
       transferList: [port2],
     });
