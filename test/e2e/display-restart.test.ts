@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
+import { setUpDemoShop } from '../helpers/first-run.js';
 import { startHost, tempDataDir, type HostProcess } from '../helpers/host.js';
 import { readQrFrom } from '../helpers/qr.js';
 
@@ -22,13 +23,7 @@ describe.runIf(e2eAvailable())('e2e: the customer display after the till is kill
     browser = await launchBrowser();
     till = await browser.newPage({ viewport: { width: 1024, height: 600 } });
     till.setDefaultTimeout(8000);
-    await till.goto(host.url);
-    await till.getByRole('heading', { name: 'Set up the shop' }).waitFor({ timeout: 15_000 });
-    await till.getByLabel('Shop network id').fill('7000101');
-    await till.getByRole('button', { name: 'Look up' }).click();
-    await till.getByText('Found: Corner Café (demo shop)').waitFor();
-    await till.getByRole('button', { name: 'Save' }).click();
-    await till.getByRole('button', { name: 'Charge', exact: true }).last().waitFor();
+    await setUpDemoShop(till, host.url);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,0 +1,15 @@
+/**
+ * First-run Setup through the till's screen, as a new shop does it: the demo shop's network id looked
+ * up, saved, and the Charge screen shown. For e2e tests whose subject comes after Setup.
+ */
+import type { Page } from 'playwright-core';
+
+export async function setUpDemoShop(till: Page, url: string): Promise<void> {
+  await till.goto(url);
+  await till.getByRole('heading', { name: 'Set up the shop' }).waitFor({ timeout: 15_000 });
+  await till.getByLabel('Shop network id').fill('7000101');
+  await till.getByRole('button', { name: 'Look up' }).click();
+  await till.getByText('Found: Corner Café (demo shop)').waitFor();
+  await till.getByRole('button', { name: 'Save' }).click();
+  await till.getByRole('button', { name: 'Charge', exact: true }).last().waitFor();
+}
