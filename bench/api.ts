@@ -163,7 +163,10 @@ export async function runApiBench(): Promise<void> {
     `bench/api: ${SECONDS} s per run, ${CONNECTIONS} connections at saturation, 200 req/s for latency; loopback, one process per server`,
   );
   const bare = await startServer(['bench/bare-server.mjs']);
-  const gateway = await startServer(['dist/electron/host.js', '--port', '0', '--data', dataDir]);
+  // BENCH_HOST runs another build of the host (say, a copy of dist/electron/host.js from before a
+  // change) under the same conditions, for before/after figures.
+  const host = process.env.BENCH_HOST ?? 'dist/electron/host.js';
+  const gateway = await startServer([host, '--port', '0', '--data', dataDir]);
   try {
     const traces = await seedTraces(gateway.url, 500);
     const bareMax = await measure(bare, { path: '/v1/payments_result?traceId=x' });

@@ -82,15 +82,31 @@ export class ServerNames {
     this.till = loopbackHostsFor(port);
   }
 
+  /** The last answer of `ownHosts`, with what it was made from. */
+  private hostsMemo: { own: ReadonlySet<string>; payer: ReadonlySet<string>; publicOrigin: string } | undefined;
+  private hosts: ReadonlySet<string> = new Set();
+
+  /**
+   * Every request asks (the guard runs first): the set is made again only when its parts changed,
+   * not per request (a configured publicOrigin cost a URL parse and two new sets each time).
+   * `own` and `payer` are replaced, never changed in place, so comparing them by identity suffices.
+   */
+  private ownHosts(publicOrigin: string): ReadonlySet<string> {
+    const memo = this.hostsMemo;
+    if (memo && memo.own === this.own && memo.payer === this.payer && memo.publicOrigin === publicOrigin)
+      return this.hosts;
+    const proxied = hostOfOrigin(publicOrigin);
+    const own = this.payer.size ? new Set([...this.own, ...this.payer]) : this.own;
+    this.hosts = proxied ? new Set([...own, proxied]) : own;
+    this.hostsMemo = { own: this.own, payer: this.payer, publicOrigin };
+    return this.hosts;
+  }
+
   guard(): GuardOptions {
     const settings = () => this.gateway().settings.get();
     return {
       tillHosts: () => this.till,
-      ownHosts: () => {
-        const proxied = hostOfOrigin(settings().publicOrigin);
-        const own = this.payer.size ? new Set([...this.own, ...this.payer]) : this.own;
-        return proxied ? new Set([...own, proxied]) : own;
-      },
+      ownHosts: () => this.ownHosts(settings().publicOrigin),
       corsOrigins: () => settings().corsOrigins,
       publicOrigin: () => settings().publicOrigin,
       now: () => this.clock.now(),

@@ -95,8 +95,13 @@ function isTillRoute(request: FastifyRequest): boolean {
 function pathOf(request: FastifyRequest): string | null {
   const target = request.url;
   let path: string;
-  if (target.startsWith('/')) path = target.split('?')[0] ?? '';
-  else {
+  if (target.startsWith('/')) {
+    // Every request passes here: slice rather than split (no array), and decode only when there is
+    // an escape to decode (decodeURIComponent of a string without `%` is that string).
+    const query = target.indexOf('?');
+    path = query === -1 ? target : target.slice(0, query);
+    if (!path.includes('%')) return path;
+  } else {
     try {
       path = new URL(target).pathname;
     } catch {

@@ -28,6 +28,8 @@ export interface ResultOperationsDeps {
   committed: (traceIds: readonly string[]) => void;
 }
 
+const NO_PARTS: ReadonlySet<string> = new Set();
+
 export class ResultOperations {
   constructor(private readonly deps: ResultOperationsDeps) {}
 
@@ -35,7 +37,9 @@ export class ResultOperations {
   result(params: Params): PaymentResult {
     const { store, catalog, engine } = this.deps;
     const payment = resolvePayment(store, params);
-    const withParts = new Set((new ParamReader(params).raw('with') ?? '').split(',').map((s) => s.trim()));
+    const asked = new ParamReader(params).raw('with');
+    // Most polls ask for no optional part: no list or set to build for them.
+    const withParts: ReadonlySet<string> = asked ? new Set(asked.split(',').map((s) => s.trim())) : NO_PARTS;
     return buildResult(
       payment,
       catalog,

@@ -95,7 +95,8 @@ export function buildResult(
     received: sum(counted),
     late: sum(transactions.filter((t) => t.late)),
   };
-  const [recognised, surplus] = [recognisedOf(amounts), surplusOf(amounts)];
+  // Nothing received (most polls of an open payment): both are "0" without decimal arithmetic.
+  const [recognised, surplus] = transactions.length === 0 ? ['0', '0'] : [recognisedOf(amounts), surplusOf(amounts)];
   const confirmedTotal = sum(counted.filter((t) => t.confirmed));
   const showsConfirmations =
     payment.is_chain === 1 && (payment.status === 'confirming' || payment.status === 'pending');
