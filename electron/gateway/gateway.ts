@@ -87,7 +87,7 @@ function openStores(deps: GatewayDeps, realNow: () => number) {
   const catalog = new Catalog(db);
   const payees = new Payees(db, ids);
   if (mode === 'sandbox') payees.seedDemoUsers(clock.now());
-  const rates = new DbRates(db);
+  const rates = new DbRates(db, realNow);
   const { logger, trustedCa } = deps;
   return {
     catalog,

@@ -6,7 +6,8 @@
  * mode never quotes from the bundled ones (prices/ holds the live sources).
  * Staleness is measured on the real clock: a sandbox clock move is not the market moving.
  */
-import type { Db } from '../platform/db.js';
+import { isSharedDatabase, type Db } from '../platform/db.js';
+import { FOLLOW_EVERY_MS } from './meta-follower.js';
 import { GatewayError } from './errors.js';
 
 export interface Rate {
@@ -32,12 +33,21 @@ export class DbRates implements RateSource {
    * Prices memoised between changes. Writes through `set` drop the memo and pause it until the
    * current (synchronous) transaction has ended, so a rolled-back price is never kept; commits by
    * other connections (a rate feeder process) change SQLite's data_version, which drops it too.
+   * On a shop server's PostgreSQL, whose other processes may change a price at any moment and have
+   * no data_version to tell, the memo lives `FOLLOW_EVERY_MS` of real time, as settings do
+   * (meta-follower.ts): a price set through one process is quoted by the others within half a second,
+   * and a create reads no price row at all most of the time (7 of a create's 10 statements before).
    */
   private readonly memo = new Map<string, Rate | undefined>();
   private memoVersion = -1;
   private memoPaused = false;
+  private readonly shared: boolean;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly realNow: () => number = Date.now,
+  ) {
+    this.shared = isSharedDatabase(db);
     this.get = db.prepare('SELECT usd_price, source, updated_at FROM rates WHERE rate_key = ?');
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
     this.put = db.prepare(
@@ -47,7 +57,7 @@ export class DbRates implements RateSource {
 
   usdPrice(key: string): Rate | undefined {
     const rateKey = key.toLowerCase();
-    const version = this.dataVersion.get() as number;
+    const version = this.shared ? Math.floor(this.realNow() / FOLLOW_EVERY_MS) : (this.dataVersion.get() as number);
     if (version !== this.memoVersion) {
       this.memo.clear();
       this.memoVersion = version;

@@ -14,6 +14,8 @@ import {
 } from '../../shared/wire.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { BTC, BTC_LN, ETH, SHOP, startGateway, USDT, XIN, type TestGateway } from '../helpers/gateway.js';
+import { testEngine } from '../helpers/engine.js';
+import { FOLLOW_EVERY_MS } from '../../electron/gateway/meta-follower.js';
 
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 0);
 const T0S = T0 / 1000;
@@ -642,10 +644,17 @@ describe('merchant operations', () => {
   });
 
   it('never quotes with a stale live price', async () => {
+    // The rates are changed as another process would; on a shop server's PostgreSQL the gateway
+    // follows such changes within FOLLOW_EVERY_MS (rates.ts), on gateway.db at once.
+    const followed = () =>
+      new Promise((resolve) => setTimeout(resolve, testEngine() === 'postgres' ? FOLLOW_EVERY_MS + 100 : 0));
     gw.sql("UPDATE rates SET source = 'live', updated_at = ? WHERE rate_key = ?", Date.now() - 3600_000, ETH);
+    await followed();
     expectError(await gw.post('/v1/payments', base({ paymentAssetId: ETH })), 10002, 400, 'stale');
     gw.sql("UPDATE rates SET source = 'live', updated_at = ? WHERE rate_key = ?", Date.now(), ETH);
+    await followed();
     expect((await gw.post('/v1/payments', base({ paymentAssetId: ETH }))).body.success).toBe(true);
     gw.sql("UPDATE rates SET source = 'bundled' WHERE rate_key = ?", ETH);
+    await followed();
   });
 });

@@ -30,6 +30,7 @@ const SHIPPED_SCHEMA: Record<number, string> = {
   10: '96077eb91337b1ba11b7f18081e1abb744fdf36c48169c7637c03cde47e7ef07',
   11: '3dfc349c4d639356e2565cd514a2e4bb3143bcb9904e11bd3bfb85f6649342aa',
   12: '5991a9cb0558c8f2bf940817b0e75ed17e42b18e257c4af172cf96541b868a26',
+  13: '5991a9cb0558c8f2bf940817b0e75ed17e42b18e257c4af172cf96541b868a26', // nothing on SQLite (PostgreSQL drops keys)
 };
 
 function schemaHash(db: Database.Database): string {

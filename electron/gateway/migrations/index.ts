@@ -17,6 +17,7 @@ import { migration009 } from './009-price-sources.js';
 import { migration010 } from './010-refunds.js';
 import { migration011 } from './011-refund-withdrawn.js';
 import { migration012 } from './012-tills.js';
+import { migration013 } from './013-shared-server-keys.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   migration001,
@@ -31,4 +32,5 @@ export const gatewayMigrations: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];

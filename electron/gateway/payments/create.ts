@@ -31,13 +31,60 @@ export interface CreationDeps {
   onChanged?: (traceId: string) => void;
 }
 
+/** A new order between pricing and storing. */
+interface NewOrder {
+  row: NewPayment;
+  asset: Asset;
+  isChain: boolean;
+  priced: Quote;
+  /** The asset the payee receives. */
+  settlement: Asset;
+  now: number;
+}
+
 export class PaymentCreation {
   constructor(private readonly deps: CreationDeps) {}
 
   /** Call inside a transaction. */
   create(asked: AskedTerms): Payment {
+    if (this.deps.store.sharedByProcesses && !asked.traceId) return this.insertOrRepeat(asked);
     const existing = findExisting(this.deps.store, asked);
-    return existing ? this.repeat(existing, asked) : this.createNew(asked);
+    if (existing) return this.repeat(existing, asked);
+    const order = this.newOrder(asked);
+    if (order.isChain) this.deps.instructions.admitNewAddress(order.asset);
+    this.deps.store.insert(order.row);
+    return this.storeFirstInstruction(order);
+  }
+
+  /**
+   * On a shop server's PostgreSQL the order is inserted "unless it exists" before anything is read of
+   * it: looking it up first is a read PostgreSQL's SERIALIZABLE checking locks by index page, and two
+   * processes creating orders whose ids sort together (a till's numbered orders) each read a page the
+   * other wrote, so one of them was cancelled and ran again (docs/scaling.md, "Why creates add up
+   * across processes"). The unique (payee, order id) index keeps an order exactly once all the same.
+   * A create naming a traceId reads first: it may name an order by its trace alone.
+   */
+  private insertOrRepeat(asked: AskedTerms): Payment {
+    let order: NewOrder;
+    try {
+      order = this.newOrder(asked);
+    } catch (error) {
+      // A repeated create may leave out terms only a new order needs: the order it names answers it.
+      const existing = error instanceof GatewayError ? findExisting(this.deps.store, asked) : undefined;
+      if (!existing) throw error;
+      return this.repeat(existing, asked);
+    }
+    if (!this.deps.store.insertIfNew(order.row)) {
+      // The order exists (committed: one still being written by another process makes PostgreSQL
+      // cancel this transaction, which then runs again and lands here).
+      const existing = findExisting(this.deps.store, asked);
+      if (!existing)
+        throw new Error(`payment ${order.row.order_id ?? ''}: the insert met an order the lookup cannot see`);
+      return this.repeat(existing, asked);
+    }
+    // After the insert, so a repeated create spends no deposit address; a refusal rolls the insert back.
+    if (order.isChain) this.deps.instructions.admitNewAddress(order.asset);
+    return this.storeFirstInstruction(order);
   }
 
   private repeat(payment: PaymentRow, asked: AskedTerms): Payment {
@@ -47,9 +94,9 @@ export class PaymentCreation {
     return this.deps.instructions.renew(payment, asked);
   }
 
-  /** A new order: every required term must be there. */
-  private createNew(asked: AskedTerms): Payment {
-    const { store, clock, pricing, instructions } = this.deps;
+  /** A new order, priced, not yet stored: every required term must be there. Reads only. */
+  private newOrder(asked: AskedTerms): NewOrder {
+    const { clock, pricing } = this.deps;
     const now = clock.now();
     if (!asked.payeeId) throw paramError('payeeId', 'is required');
     if (!asked.orderId && !asked.traceId) throw paramError('orderId', 'is required when traceId is not given');
@@ -73,8 +120,12 @@ export class PaymentCreation {
     const settlement = pricing.settlement(asked.settlementAssetId ?? '', strict, asset, quote, quoteAmount);
     const priced = pricing.quoteFor(quote, quoteAmount, fixed, asset, settlement);
     const row = this.newRow(asked, asked.payeeId, quote, asset, priced, now);
-    if (isChain) instructions.admitNewAddress(asset);
-    store.insert(row);
+    return { row, asset, isChain, priced, settlement, now };
+  }
+
+  /** The stored new order's first instruction and its `created` event. */
+  private storeFirstInstruction({ row, asset, isChain, priced, settlement, now }: NewOrder): Payment {
+    const { store, instructions } = this.deps;
     const instruction = instructions.make(
       row,
       asset,

@@ -6,7 +6,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import { CommittedMemo } from '../../platform/committed-memo.js';
-import { columnUpdater, type Db } from '../../platform/db.js';
+import { columnUpdater, isSharedDatabase, type Db } from '../../platform/db.js';
 import type { ResultStatus } from '../../../shared/status.js';
 
 export interface PaymentRow {
@@ -184,6 +184,7 @@ export class PaymentsStore {
   private readonly byTrace;
   private readonly byOrder;
   private readonly insertPayment;
+  private readonly insertPaymentIfNew;
   private readonly insertInstruction;
   private readonly instructionById;
   private readonly currentInstruction;
@@ -201,12 +202,19 @@ export class PaymentsStore {
 
   private attribute: Statement | undefined;
 
+  /** Several server processes share this database (a shop server's PostgreSQL): see PaymentCreation. */
+  readonly sharedByProcesses: boolean;
+
   constructor(readonly db: Db) {
+    this.sharedByProcesses = isSharedDatabase(db);
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
     this.byOrder = db.prepare('SELECT * FROM payments WHERE payee_id = ? AND order_id = ?');
     // Positional parameters: binding by name looks up every column's property on the row object.
     this.insertPayment = db.prepare(
       `INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map(() => '?').join(', ')})`,
+    );
+    this.insertPaymentIfNew = db.prepare(
+      `INSERT INTO payments (${PAYMENT_COLUMNS.join(', ')}) VALUES (${PAYMENT_COLUMNS.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
     );
     this.insertInstruction = db.prepare(
       `INSERT INTO instructions (${INSTRUCTION_COLUMNS.join(', ')}) VALUES (${INSTRUCTION_COLUMNS.map(() => '?').join(', ')})`,
@@ -277,6 +285,12 @@ export class PaymentsStore {
   insert(payment: NewPayment): void {
     this.forget(payment.trace_id);
     this.insertPayment.run(PAYMENT_COLUMNS.map((column) => payment[column]));
+  }
+
+  /** Inserts a new payment unless one with its trace id or its payee's order id exists; true when inserted. */
+  insertIfNew(payment: NewPayment): boolean {
+    this.forget(payment.trace_id);
+    return this.insertPaymentIfNew.run(PAYMENT_COLUMNS.map((column) => payment[column])).changes === 1;
   }
 
   /** Updates the named columns of one payment. Column names come from our code, never from input. */

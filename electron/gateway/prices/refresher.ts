@@ -4,9 +4,13 @@
  * once its back-off has passed (doubling from the refresh period up to 15 minutes), so a failing
  * exchange is not hammered. The schedule lives in gateway.db (next attempt per source), so a restart
  * keeps the back-off. Times are real: the market does not follow the sandbox clock.
+ * Several server processes over one database ask each source once: the process asking holds the
+ * source's lease (leases.ts) and stores the answer; the others quote from what it stored and take
+ * the lease over when its holder stops asking (stopped or dead: two refresh periods, 10 s at least).
  */
 import type { Db } from '../../platform/db.js';
 import type { Logger } from '../../platform/logger.js';
+import { Leases } from '../leases.js';
 import { ChainlinkSource } from './chainlink.js';
 import { keysOf, type PriceSourceConfig, type PriceSourcesConfig } from './config.js';
 import { FixedSource, type PriceSource } from './source.js';
@@ -24,7 +28,11 @@ export interface RefresherDeps {
   trustedCa?: readonly string[];
   /** How often due sources are looked for (ms); at most the refresh period. */
   tickMs?: number;
+  /** Who asks a source when several server processes share the database; default: a new owner on real time. */
+  leases?: Leases;
 }
+
+const leaseOf = (sourceId: string) => `price-source:${sourceId}`;
 
 /** The wait before the next attempt after `failures` failures in a row. */
 export function backoffMs(refreshMs: number, failures: number): number {
@@ -36,8 +44,13 @@ export class PriceRefresher {
   private config: PriceSourcesConfig | undefined;
   private readonly running = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  private readonly leases: Leases;
+  /** Sources whose lease this process took: released at a clean stop. */
+  private readonly held = new Set<string>();
 
-  constructor(private readonly deps: RefresherDeps) {}
+  constructor(private readonly deps: RefresherDeps) {
+    this.leases = deps.leases ?? new Leases(deps.db, { now: deps.realNow });
+  }
 
   private build(source: PriceSourceConfig): PriceSource {
     const { db, realNow, trustedCa } = this.deps;
@@ -91,9 +104,19 @@ export class PriceRefresher {
   refresh(source: PriceSource): Promise<void> {
     const pending = this.running.get(source.id);
     if (pending) return pending;
+    if (!this.claim(source)) return Promise.resolve();
     const run = this.ask(source).finally(() => this.running.delete(source.id));
     this.running.set(source.id, run);
     return run;
+  }
+
+  /** Takes or renews the source's lease; false while another process asks it (always true on gateway.db). */
+  private claim(source: PriceSource): boolean {
+    const refreshMs = (this.config?.refreshSeconds ?? 60) * 1000;
+    const held = this.leases.hold(leaseOf(source.id), Math.max(10_000, 2 * refreshMs));
+    if (held) this.held.add(source.id);
+    else this.held.delete(source.id);
+    return held;
   }
 
   private async ask(source: PriceSource): Promise<void> {
@@ -123,5 +146,8 @@ export class PriceRefresher {
     const sources = this.sources;
     this.sources = [];
     for (const source of sources) source.close?.();
+    // A clean stop hands the sources over at once; a killed process's leases just run out.
+    for (const id of this.held) this.leases.release(leaseOf(id));
+    this.held.clear();
   }
 }

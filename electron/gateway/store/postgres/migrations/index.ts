@@ -16,6 +16,7 @@ import { pgMigration009 } from './009-price-sources.js';
 import { pgMigration010 } from './010-refunds.js';
 import { pgMigration011 } from './011-refund-withdrawn.js';
 import { pgMigration012 } from './012-tills.js';
+import { pgMigration013 } from './013-shared-server-keys.js';
 
 export const gatewayPgMigrations: readonly PgMigration[] = [
   pgMigration001,
@@ -30,4 +31,5 @@ export const gatewayPgMigrations: readonly PgMigration[] = [
   pgMigration010,
   pgMigration011,
   pgMigration012,
+  pgMigration013,
 ];
