@@ -279,6 +279,17 @@ const OPEN_SALE_AT_START_MS = 2 * 60 * 60 * 1000;
  * The sale the display shows after a restart: the newest order still open in till.db (with its whole
  * cart sale, when it is a crypto part, through `saleOf`), unless it is older than a counter's sale.
  */
+/** The headless host's page tokens (bridge/page-tokens.ts): a dropped token's staff session ends with it. */
+function pageTokensOf(till: Till, ids: IdSource): PageTokens {
+  return new PageTokens({
+    mint: () => ids.token(32),
+    // The till's clock (the staff sessions' one), not the gateway's: sandbox.advanceClock must not drop tokens.
+    now: () => till.deps.clock.now(),
+    idleMs: () => till.settings.stored().idleLockMinutes * 60_000,
+    onDrop: (connection, reason) => till.staff.endConnection(connection, reason),
+  });
+}
+
 function openSaleAtStart(till: Till): OrderView | undefined {
   const newest = till.book.open().at(-1);
   if (!newest || till.deps.clock.now() - newest.created_at > OPEN_SALE_AT_START_MS) return undefined;
@@ -335,9 +346,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     const { display, links } = startPayerSide(app, options, { events, till, merchantKey, receiptOrigin });
     receiptUrl = (orderId) => `${receiptOrigin()}/receipt/${links.idFor(orderId)}`;
     tillReceiverOrigin = new URL(receiver.url).origin;
-    // The till's clock (the staff sessions' one), not the gateway's: sandbox.advanceClock must not drop tokens.
-    const idleMs = () => till.settings.stored().idleLockMinutes * 60_000;
-    const pageTokens = new PageTokens({ mint: () => ids.token(32), now: () => till.deps.clock.now(), idleMs });
+    const pageTokens = pageTokensOf(till, ids);
     if (options.httpBridge) registerHttpBridge(app, { pos, events, pages: pageTokens, logger, now: () => clock.now() });
     if (options.rendererDir) registerRenderer(app, options.rendererDir, () => pageTokens.issue());
     installNotFound(app, clock);

@@ -9,6 +9,12 @@ export const API_ERRORS = {
   /** SQLite reported a full disk: nothing was saved, a retry after freeing space works. */
   storageFull: { code: -1, http: 507 },
   merchantKey: { code: 2000, http: 401 },
+  /**
+   * A till key (`pdt_…`) that is revoked or unknown, where a till key would do: its own code so a till
+   * tells "register this till again" from "the merchant key is wrong" without reading words. Clients that
+   * know only 2000 still see `success` false and HTTP 401.
+   */
+  tillKey: { code: 2001, http: 401 },
   rateLimited: { code: 1429, http: 429 },
   parameter: { code: 10011, http: 400 },
   userNotFound: { code: 10001, http: 404 },

@@ -9,6 +9,9 @@
  * A token without an open stream that has not been used for longer than the idle lock is dropped too:
  * its staff session would have ended by then anyway, and a tab closed that long ago will not come back;
  * an open tab keeps its event stream, so its token stays however long the counter is quiet.
+ * Whenever a token is dropped (evicted for room, replaced by a reloaded tab's kept one, or expired), its
+ * connection is handed to `onDrop` with the reason, so the staff session it carried ends (and says why in
+ * the audit log) instead of standing "signed in" on a connection nobody can reach any more.
  * Tokens are looked up by their SHA-256, so the lookup's timing says nothing about a token's bytes, and a
  * token is never the connection's name (audit lines and logs see only `page:<n>`).
  */
@@ -22,12 +25,17 @@ interface PageEntry {
   streams: number;
 }
 
+/** Why a token was dropped: room for a newer page, a reloaded tab gave it back, or unused past the idle lock. */
+export type PageDropReason = 'evicted' | 'replaced' | 'expired';
+
 export interface PageTokenDeps {
   mint: () => string;
   now: () => number;
   /** How long an unused token without an open stream is kept: the idle lock's time. */
   idleMs: () => number;
   max?: number;
+  /** Told of every dropped token's connection (its staff session ends). */
+  onDrop?: (connection: string, reason: PageDropReason) => void;
 }
 
 const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -75,7 +83,7 @@ export class PageTokens {
 
   /** Drops a token (a page that kept its earlier one gives back the fresh one it was served). */
   drop(token: string): void {
-    this.live.delete(digest(token));
+    this.remove(digest(token), 'replaced');
   }
 
   get size(): number {
@@ -85,18 +93,25 @@ export class PageTokens {
   private sweep(): void {
     const oldest = this.deps.now() - this.deps.idleMs();
     for (const [key, entry] of this.live) {
-      if (entry.streams === 0 && entry.lastUsedAt < oldest) this.live.delete(key);
+      if (entry.streams === 0 && entry.lastUsedAt < oldest) this.remove(key, 'expired');
     }
+  }
+
+  private remove(key: string, reason: PageDropReason): void {
+    const entry = this.live.get(key);
+    if (!entry) return;
+    this.live.delete(key);
+    this.deps.onDrop?.(entry.connection, reason);
   }
 
   private dropOldest(): void {
     for (const [key, entry] of this.live) {
       if (entry.streams === 0) {
-        this.live.delete(key);
+        this.remove(key, 'evicted');
         return;
       }
     }
     const first = this.live.keys().next();
-    if (!first.done) this.live.delete(first.value);
+    if (!first.done) this.remove(first.value, 'evicted');
   }
 }

@@ -82,6 +82,10 @@ function registerPayeeRoutes(app: FastifyInstance, helpers: RouteHelpers, deps: 
 
 const refused = (what: string) =>
   GatewayError.of('merchantKey', `Authorization: a valid ${what} is required (Authorization: Bearer <key>)`);
+/** A `pdt_` key that no live till holds (revoked, or never issued): 2001, not the merchant key's 2000. */
+const tillKeyRefused = () =>
+  GatewayError.of('tillKey', 'Authorization: this till key is revoked or unknown; register the till again');
+const isTillKey = (request: FastifyRequest) => bearerOf(request.headers.authorization)?.startsWith(TILL_KEY_PREFIX);
 
 export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { clock, mode, tills } = deps;
@@ -98,13 +102,13 @@ export function registerGatewayRoutes(app: FastifyInstance, deps: RouteDeps): vo
     tillOrMerchant: (request) => {
       if (isMerchant(request)) return '';
       const till = tillOf(request);
-      if (!till) throw refused('merchant key or till key');
+      if (!till) throw isTillKey(request) ? tillKeyRefused() : refused('merchant key or till key');
       return till.tillId;
     },
     creatingTill: (request) => {
-      if (!bearerOf(request.headers.authorization)?.startsWith(TILL_KEY_PREFIX)) return '';
+      if (!isTillKey(request)) return '';
       const till = tillOf(request);
-      if (!till) throw refused('till key (this one is revoked or unknown)');
+      if (!till) throw tillKeyRefused();
       return till.tillId;
     },
   };

@@ -1,6 +1,7 @@
 /**
  * The headless host gives every page it serves at / its own PosApi token and staff session: a second page
  * (another tab, the customer display's browser, `curl /`) starts signed out, whoever signed in elsewhere.
+ * A page token the host drops ends the staff session it carried, and the audit log says why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type HostProcess } from '../helpers/host.js';
@@ -66,5 +67,21 @@ describe('page sessions on the headless host', () => {
     expect((await last.send('staff.roster')).ok).toBe(true);
     const events = await fetch(`${host.url}/pos/events?token=${first.token}`);
     expect(events.status).toBe(401);
+  });
+
+  it('a dropped page ends the staff session it carried, and the audit log says why', async () => {
+    // The manager signs in on no other page of this file: its lines are this page's alone.
+    const managerPage = await posOverHttp(host);
+    await managerPage.signIn(ids.manager, '2222');
+    for (let i = 0; i < 64; i += 1) await posOverHttp(host);
+    expect((await managerPage.send('staff.session')).error?.code).toBe('unauthorized');
+    const owner = await posOverHttp(host);
+    await owner.signIn('owner', '2468');
+    const ended = (await owner.call('audit.list', { action: 'lock.page' })).entries.filter(
+      (e: any) => e.actorId === ids.manager,
+    );
+    expect(ended).toHaveLength(1);
+    expect(ended[0]).toMatchObject({ actorName: 'Max Manager', subject: ids.manager });
+    expect(JSON.parse(ended[0].detail)).toEqual({ reason: 'evicted' });
   });
 });

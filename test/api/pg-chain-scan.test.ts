@@ -8,28 +8,28 @@
  * Skips with one line where PostgreSQL or anvil is absent.
  */
 import { HDKey } from '@scure/bip32';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBaseUnits } from '../../shared/money.js';
 import { anvilAvailable, startAnvil, TOKEN_ABI, type Anvil } from '../helpers/anvil.js';
 import { ETH, USDT } from '../helpers/gateway.js';
-import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { startShopServer, stopShopServers, v1, type ShopServer } from '../helpers/shop-server.js';
+import {
+  printMerchantKey,
+  startShopServer,
+  useShopServerCluster,
+  v1,
+  type ShopServer,
+} from '../helpers/shop-server.js';
 
-const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable() && anvilAvailable();
+const suite = useShopServerCluster({ requires: anvilAvailable });
 const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
-let cluster: PgCluster;
 let anvil: Anvil;
 let token: `0x${string}`;
 
 beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  [cluster, anvil] = await Promise.all([startPostgres(), startAnvil()]);
+  if (!suite.available) return;
+  anvil = await startAnvil();
   token = await anvil.deployToken(10n ** 15n);
   const hash = await anvil.wallet(0).writeContract({
     address: token,
@@ -42,9 +42,7 @@ beforeAll(async () => {
   await anvil.publicClient.waitForTransactionReceipt({ hash });
 }, 120_000);
 afterAll(async () => {
-  stopShopServers();
   await anvil?.close();
-  await cluster?.stop();
 });
 
 async function payToken(to: string, amount: string): Promise<void> {
@@ -64,18 +62,11 @@ const scans = (server: ShopServer) => server.output().includes('evm scanning: th
 const holder = async (client: pg.Client) =>
   (await client.query<{ value: string }>("SELECT value FROM meta WHERE key = 'lease:evm-scan:31337'")).rows[0]?.value;
 
-describe.skipIf(!available)('chain scanning with two shop server processes over one PostgreSQL', () => {
+describe.skipIf(!suite.available)('chain scanning with two shop server processes over one PostgreSQL', () => {
   it('one process scans; after it is killed the other takes over and books a later deposit once', async () => {
-    const databaseUrl = await cluster.freshDatabase();
+    const databaseUrl = await suite.cluster.freshDatabase();
     const a = await startShopServer(databaseUrl, {}, ['--mode', 'live']);
-    const key = spawnSync(
-      process.execPath,
-      ['dist/electron/server.js', '--database', databaseUrl, '--print-merchant-key'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    ).stdout.trim();
+    const key = printMerchantKey(databaseUrl).stdout.trim();
     const b = await startShopServer(databaseUrl, {}, ['--mode', 'live']);
     const shop = (await v1(a.url, 'POST', '/v1/payees', { networkId: '8000001', fullName: 'Shop' }, key)).payeeId;
     await v1(a.url, 'POST', '/v1/rates', { key: USDT, usdPrice: '1' }, key);
@@ -98,7 +89,7 @@ describe.skipIf(!available)('chain scanning with two shop server processes over 
     await expect
       .poll(() => b.output().includes('evm scanning: another process scans the chain'), { timeout: 10_000 })
       .toBe(true);
-    const client = await cluster.connect(databaseUrl);
+    const client = await suite.cluster.connect(databaseUrl);
     try {
       expect(await holder(client)).toContain(`:${a.child.pid}:`);
 

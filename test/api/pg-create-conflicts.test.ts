@@ -7,18 +7,13 @@
  * again). And the order is still taken exactly once when both processes are asked for it at the same
  * moment. Skips with one line where PostgreSQL is absent.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, USDT } from '../helpers/gateway.js';
-import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
+import { printMerchantKey, startShopServer, useShopServerCluster, v1 } from '../helpers/shop-server.js';
 
-const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
-let cluster: PgCluster;
+const suite = useShopServerCluster();
 let client: pg.Client;
 let servers: string[];
 let databaseUrl: string;
@@ -49,22 +44,18 @@ async function rollbacks(): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
-  databaseUrl = await cluster.freshDatabase();
+  if (!suite.available) return;
+  databaseUrl = await suite.cluster.freshDatabase();
   servers = (await Promise.all([0, 1].map(() => startShopServer(databaseUrl, { PAYDESK_QUIET: '1' })))).map(
     (s) => s.url,
   );
-  client = await cluster.connect(databaseUrl);
+  client = await suite.cluster.connect(databaseUrl);
 }, 120_000);
 afterAll(async () => {
-  stopShopServers();
   await client?.end();
-  await cluster?.stop();
 });
 
-describe.skipIf(!available)('creates from two shop server processes over one PostgreSQL', () => {
+describe.skipIf(!suite.available)('creates from two shop server processes over one PostgreSQL', () => {
   it('take 400 numbered orders at once without one create transaction cancelled', async () => {
     const before = await rollbacks();
     let next = 0;
@@ -102,14 +93,7 @@ describe.skipIf(!available)('creates from two shop server processes over one Pos
   }, 120_000);
 
   it('quote with a price set through the other process within a second (prices are kept half a second)', async () => {
-    const key = spawnSync(
-      process.execPath,
-      ['dist/electron/server.js', '--database', databaseUrl, '--print-merchant-key'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    ).stdout.trim();
+    const key = printMerchantKey(databaseUrl).stdout.trim();
     const before = await v1(servers[1]!, 'POST', '/v1/payments', order('price-before'));
     await v1(servers[0]!, 'POST', '/v1/rates', { key: USDT, usdPrice: '0.5' }, key);
     // Process 1 quoted USDT a moment ago (its memo holds the old price): within a second it quotes the new one.

@@ -6,16 +6,11 @@
  * failed 40000, each with its own memo and events, created over the past days. Skips with one line
  * where PostgreSQL is absent.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeTemplates, preloadPayments } from '../../bench/pg-preload.js';
-import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
+import { startShopServer, useShopServerCluster, v1 } from '../helpers/shop-server.js';
 
-const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
-let cluster: PgCluster;
+const suite = useShopServerCluster();
 
 interface Copy {
   trace_id: string;
@@ -25,22 +20,12 @@ interface Copy {
   client_id: string;
 }
 
-beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  stopShopServers();
-  await cluster?.stop();
-});
-
-describe.skipIf(!available)('preloading old payments for the server benchmark', () => {
+describe.skipIf(!suite.available)('preloading old payments for the server benchmark', () => {
   it('writes copies the gateway reads as its own payments', async () => {
-    const databaseUrl = await cluster.freshDatabase();
+    const databaseUrl = await suite.cluster.freshDatabase();
     const server = await startShopServer(databaseUrl, { PAYDESK_QUIET: '1' });
     const templates = await makeTemplates(server.url);
-    const client = await cluster.connect(databaseUrl);
+    const client = await suite.cluster.connect(databaseUrl);
     try {
       const written = await preloadPayments(client, { count: 100, days: 30, templates });
       expect(written).toEqual({ payments: 100, instructions: 100, transactions: 80, payment_events: 80 * 3 + 20 * 2 });

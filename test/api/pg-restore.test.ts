@@ -10,25 +10,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPgBin, PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { describe, expect, it } from 'vitest';
+import { findPgBin, PG_PASSWORD } from '../helpers/postgres.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
-import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
+import { startShopServer, useShopServerCluster, v1 } from '../helpers/shop-server.js';
 
 const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
-let cluster: PgCluster;
+const suite = useShopServerCluster();
 const dir = mkdtempSync(join(tmpdir(), 'pd-pgdump-'));
-
-beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  stopShopServers();
-  await cluster?.stop();
-});
 
 function restore(from: string, databaseUrl: string) {
   return spawnSync(process.execPath, ['dist/electron/restore.js', '--from', from, '--database', databaseUrl], {
@@ -37,9 +26,9 @@ function restore(from: string, databaseUrl: string) {
   });
 }
 
-describe.skipIf(!available)('a shop server dump restored for a test', () => {
+describe.skipIf(!suite.available)('a shop server dump restored for a test', () => {
   it('restores the payments into an empty database, where a server answers them; refuses what it must', async () => {
-    const source = await cluster.freshDatabase();
+    const source = await suite.cluster.freshDatabase();
     const server = await startShopServer(source);
     const traces: string[] = [];
     for (const n of [1, 2, 3]) {
@@ -73,7 +62,7 @@ describe.skipIf(!available)('a shop server dump restored for a test', () => {
     });
     expect(dumped.status, dumped.stderr).toBe(0);
 
-    const copy = await cluster.freshDatabase();
+    const copy = await suite.cluster.freshDatabase();
     const restored = restore(dump, copy);
     expect(restored.status, restored.stderr).toBe(0);
     expect(restored.stdout).toMatch(/payments\s+3\n/);
@@ -92,13 +81,13 @@ describe.skipIf(!available)('a shop server dump restored for a test', () => {
     const bytes = readFileSync(dump);
     const truncated = join(dir, 'truncated.dump');
     writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const empty = await cluster.freshDatabase();
+    const empty = await suite.cluster.freshDatabase();
     const cut = restore(truncated, empty);
     expect(cut.status).toBe(1);
     expect(cut.stderr).toContain('pg_restore could not restore it');
     expect(cut.stderr).not.toContain(PG_PASSWORD);
     // One transaction: nothing of a failed restore stays behind, so it can be tried again.
-    const client = await cluster.connect(empty);
+    const client = await suite.cluster.connect(empty);
     const tables = await client.query(
       "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'",
     );

@@ -8,29 +8,24 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { describe, expect, it } from 'vitest';
+import { PG_PASSWORD } from '../helpers/postgres.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
-import { startShopServer, stopShopServers, v1, type ShopServer } from '../helpers/shop-server.js';
+import {
+  printMerchantKey,
+  startShopServer,
+  useShopServerCluster,
+  v1,
+  type ShopServer,
+} from '../helpers/shop-server.js';
 
 const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
-let cluster: PgCluster;
+const suite = useShopServerCluster();
 const running: ShopServer[] = [];
 
-beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  stopShopServers();
-  await cluster?.stop();
-});
-
-describe.skipIf(!available)('two shop server processes over one PostgreSQL', () => {
+describe.skipIf(!suite.available)('two shop server processes over one PostgreSQL', () => {
   it('serve one gateway: one payment for concurrent identical creates, paid through one, read through the other', async () => {
-    const databaseUrl = await cluster.freshDatabase();
+    const databaseUrl = await suite.cluster.freshDatabase();
     running.push(...(await Promise.all([startShopServer(databaseUrl), startShopServer(databaseUrl)])));
     const [a, b] = running.map((server) => server.url) as [string, string];
     const create = {
@@ -72,7 +67,7 @@ describe.skipIf(!available)('two shop server processes over one PostgreSQL', () 
       })
       .toBe('success');
 
-    const client = await cluster.connect(databaseUrl);
+    const client = await suite.cluster.connect(databaseUrl);
     const events = await client.query<{ kind: string }>(
       'SELECT kind FROM payment_events WHERE trace_id = $1 ORDER BY id',
       [payment.traceId],
@@ -89,12 +84,8 @@ describe.skipIf(!available)('two shop server processes over one PostgreSQL', () 
   });
 
   it('prints the database merchant key, the same from any process, and refuses a missing URL', async () => {
-    const databaseUrl = await cluster.freshDatabase();
-    const print = () =>
-      spawnSync(process.execPath, ['dist/electron/server.js', '--database', databaseUrl, '--print-merchant-key'], {
-        cwd: root,
-        encoding: 'utf8',
-      });
+    const databaseUrl = await suite.cluster.freshDatabase();
+    const print = () => printMerchantKey(databaseUrl);
     const first = print();
     const second = print();
     expect(first.status).toBe(0);

@@ -4,39 +4,17 @@
  * within two seconds and applied there (a spread changes what B asks a payer for); two changes of
  * different settings through A and B at once both stay. Skips with one line where PostgreSQL is absent.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHOP, USDT } from '../helpers/gateway.js';
-import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
+import { printMerchantKey, startShopServer, useShopServerCluster, v1 } from '../helpers/shop-server.js';
 
-const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
-let cluster: PgCluster;
+const suite = useShopServerCluster();
 
-beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
-}, 120_000);
-afterAll(async () => {
-  stopShopServers();
-  await cluster?.stop();
-});
-
-describe.skipIf(!available)('settings across two shop server processes over one PostgreSQL', () => {
+describe.skipIf(!suite.available)('settings across two shop server processes over one PostgreSQL', () => {
   it('a change through one process is seen and applied by the other within two seconds', async () => {
-    const databaseUrl = await cluster.freshDatabase();
+    const databaseUrl = await suite.cluster.freshDatabase();
     const [a, b] = await Promise.all([startShopServer(databaseUrl), startShopServer(databaseUrl)]);
-    const key = spawnSync(
-      process.execPath,
-      ['dist/electron/server.js', '--database', databaseUrl, '--print-merchant-key'],
-      {
-        cwd: root,
-        encoding: 'utf8',
-      },
-    ).stdout.trim();
+    const key = printMerchantKey(databaseUrl).stdout.trim();
     const create = (orderId: string) =>
       v1(b.url, 'POST', '/v1/payments', {
         payeeId: SHOP,

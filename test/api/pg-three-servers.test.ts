@@ -7,36 +7,28 @@
  * table once, every delivery ends delivered with each attempt recorded, and the receiver heard each
  * payment's final callback. Skips with one line where PostgreSQL is absent.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver, type Receiver } from '../helpers/https-receiver.js';
-import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { SHOP, USDT } from '../helpers/gateway.js';
-import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
+import { startShopServer, useShopServerCluster, v1 } from '../helpers/shop-server.js';
 
-const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
+const suite = useShopServerCluster();
 const N = 1000;
-let cluster: PgCluster;
 let receiver: Receiver;
 let caFile: string;
 
 beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
+  if (!suite.available) return;
   receiver = await startReceiver();
   caFile = join(mkdtempSync(join(tmpdir(), 'pd-ca-')), 'ca.pem');
   writeFileSync(caFile, receiver.identity.cert);
 }, 120_000);
 afterAll(async () => {
-  stopShopServers();
   await receiver?.close();
-  await cluster?.stop();
 });
 
 /** Runs `work` on each item, `width` at a time, trying the other servers when one does not answer. */
@@ -63,9 +55,9 @@ async function onAny<R>(servers: string[], start: number, call: (base: string) =
   throw last;
 }
 
-describe.skipIf(!available)('three shop server processes over one PostgreSQL, one killed half-way', () => {
+describe.skipIf(!suite.available)('three shop server processes over one PostgreSQL, one killed half-way', () => {
   it('ends every payment correctly, each transition once, every callback delivered', async () => {
-    const databaseUrl = await cluster.freshDatabase();
+    const databaseUrl = await suite.cluster.freshDatabase();
     // The gateway trusts the platform's roots plus NODE_EXTRA_CA_CERTS: here, the receiver's certificate.
     const env = { NODE_EXTRA_CA_CERTS: caFile, PAYDESK_QUIET: '1' };
     const started = await Promise.all([0, 1, 2].map(() => startShopServer(databaseUrl, env)));
@@ -110,7 +102,7 @@ describe.skipIf(!available)('three shop server processes over one PostgreSQL, on
 
     // Past every deadline (1,200 s) and every settlement (10 s): processed by the survivors.
     await v1(alive[0]!, 'POST', '/v1/sandbox/clock', { advanceSeconds: '3600' });
-    const client = await cluster.connect(databaseUrl);
+    const client = await suite.cluster.connect(databaseUrl);
     try {
       const statuses = async () =>
         (

@@ -40,6 +40,11 @@ const refusedAsMerchantKey = async (answer: Promise<Answer>) => {
   const { status, body } = await answer;
   expect({ status, code: body.code }).toEqual({ status: 401, code: 2000 });
 };
+/** A revoked or unknown till key where a till key would do: its own code 2001 (not the merchant key's 2000). */
+const refusedAsTillKey = async (answer: Promise<Answer>) => {
+  const { status, body } = await answer;
+  expect({ status, code: body.code, success: body.success }).toEqual({ status: 401, code: 2001, success: false });
+};
 const create = (key: string | undefined, quoteAmount: string) =>
   call('POST', '/v1/payments', key, {
     payeeId: SHOP,
@@ -100,8 +105,10 @@ describe('tills and their keys', () => {
     await refusedAsMerchantKey(call('GET', '/v1/merchant/settings', front.tillKey));
     await refusedAsMerchantKey(call('POST', '/v1/rates', front.tillKey, { key: 'usd', usdPrice: '1' }));
     await refusedAsMerchantKey(call('GET', '/v1/merchant/tills'));
-    await refusedAsMerchantKey(report(`pdt_${'A'.repeat(43)}`, { from: '2026-11-23' }));
-    await refusedAsMerchantKey(create(`pdt_${'A'.repeat(43)}`, '1'));
+    await refusedAsTillKey(report(`pdt_${'A'.repeat(43)}`, { from: '2026-11-23' }));
+    await refusedAsTillKey(create(`pdt_${'A'.repeat(43)}`, '1'));
+    // A made-up key that is no till key at all is the merchant key's refusal.
+    await refusedAsMerchantKey(report('not-a-key', { from: '2026-11-23' }));
   });
 
   it('records which till created each payment; the report is exact for the shop and per till', async () => {
@@ -185,9 +192,11 @@ describe('tills and their keys', () => {
   it('a revoked key is refused at once; the other till works on', async () => {
     const revoked = await ok(call('POST', `/v1/merchant/tills/${front.till.tillId}/revoke`, gw.merchantKey));
     expect(revoked).toMatchObject({ tillId: front.till.tillId, revoked: true });
-    await refusedAsMerchantKey(create(front.tillKey, '1'));
-    await refusedAsMerchantKey(report(front.tillKey, { from: '2026-11-23' }));
-    await refusedAsMerchantKey(call('GET', '/v1/merchant/to_resolve', front.tillKey));
+    await refusedAsTillKey(create(front.tillKey, '1'));
+    await refusedAsTillKey(report(front.tillKey, { from: '2026-11-23' }));
+    await refusedAsTillKey(call('GET', '/v1/merchant/to_resolve', front.tillKey));
+    // Where only the merchant key goes, a revoked till key is refused as any other non-merchant key.
+    await refusedAsMerchantKey(call('GET', '/v1/merchant/settings', front.tillKey));
     const still = await ok(create(back.tillKey, '2'));
     const asBack = await ok(report(back.tillKey, { from: '2026-11-23' }));
     expect(asBack.items.map((i: any) => i.traceId)).toContain(still.traceId);

@@ -4,7 +4,7 @@
  * day review, Setup, the audit log, the shift with its Z report) in the system's dark and light schemes,
  * with axe-core finding no serious or critical violation (contrast included) in either; the QR stays dark
  * on a white ground; the manual switch (System / Light / Dark) overrides the system and is kept on reload.
- * Dark screenshots go to test-results/dark-*.png.
+ * Screenshots go to test-results/dark-*.png and light-*.png (dark-switch.png: dark by the switch).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,9 +67,9 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
       () => (globalThis as any).getComputedStyle((globalThis as any).document.documentElement).backgroundColor,
     );
 
-  /** axe on the screen as it is; in dark, a screenshot to look at. */
+  /** axe on the screen as it is, and a screenshot to look at (dark-*, light-*). */
   async function check(page: Page, scheme: Scheme, name: string): Promise<void> {
-    if (scheme === 'dark') await screenshot(page, `dark-${name}`);
+    await screenshot(page, `${scheme}-${name}`);
     expect(await axeProblems(page), `${name} in ${scheme}`).toEqual([]);
   }
 
@@ -194,6 +194,14 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
     await choice.selectOption('dark');
     expect(await pageBackground(page)).toBe(DARK_PAGE);
     await screenshot(page, 'dark-switch');
+    // Printed from the dark screen, the page is in the light set on white paper.
+    await page.emulateMedia({ media: 'print' });
+    expect(await pageBackground(page)).toBe('rgb(255, 255, 255)');
+    expect(
+      await page.evaluate(() => (globalThis as any).getComputedStyle((globalThis as any).document.body).color),
+    ).toBe('rgb(17, 24, 39)');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await pageBackground(page)).toBe(DARK_PAGE);
     await page.reload();
     await choice.waitFor();
     expect(await choice.inputValue()).toBe('dark');

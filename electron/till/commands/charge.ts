@@ -13,6 +13,7 @@ import type { QuoteAssetItem } from '../../../shared/wire.js';
 import { dayOf, dayRange } from '../calendar.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import { GatewayUnreachable } from '../link/gateway-client.js';
+import { gatewayRefusal } from '../link/gateway-refusal.js';
 import type { OrderRow } from '../orders/book.js';
 import type { Args, TillParts } from '../parts.js';
 import { roleMay } from '../staff/permissions.js';
@@ -94,9 +95,11 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>, c
   await till.scheduler.run('send', orderId);
   const row = till.orderOrThrow(orderId);
   if (row.status === 'failed') {
-    // Refused while the cashier waits: the refusal is the answer, and no failed order stays behind.
+    // Refused while the cashier waits: the refusal is the answer (told apart by its /v1 code, so a revoked
+    // till key says what to do), and no failed order stays behind.
+    const refusal = gatewayRefusal(till.writer.refusalCode(orderId), row.last_error);
     till.writer.discard(orderId);
-    throw posError('gateway_error', { message: row.last_error });
+    throw refusal;
   }
   return till.view(row);
 }

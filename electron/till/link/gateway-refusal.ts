@@ -21,6 +21,8 @@ const KEY_OF: Partial<Record<ApiErrorName, ErrorKey>> = {
   refundNotFound: 'gateway_not_found',
   rateLimited: 'gateway_rate_limited',
   merchantKey: 'gateway_key_refused',
+  // A revoked or unknown till key: the cashier needs what to do (register the till again), not the header.
+  tillKey: 'gateway_till_key_refused',
 };
 
 /** The `errors` key of a /v1 error code (`gateway_error` for codes without a key of their own). */
@@ -29,10 +31,7 @@ export function gatewayErrorKey(code: number): ErrorKey {
   return (name && KEY_OF[name]) || 'gateway_error';
 }
 
+/** Judged by the /v1 code only (shared/error-codes.ts): the gateway's words are shown, never read. */
 export function gatewayRefusal(code: number, message: string): PosError {
-  const key = gatewayErrorKey(code);
-  // A revoked or unknown till key has the merchant key's /v1 code; the cashier needs what to do, not the header.
-  if (key === 'gateway_key_refused' && /till key/i.test(message))
-    return posError('gateway_till_key_refused', { message });
-  return posError(key, { message });
+  return posError(gatewayErrorKey(code), { message });
 }

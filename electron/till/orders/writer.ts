@@ -86,7 +86,13 @@ function resultFact(row: OrderRow, result: PaymentResult): ResultFact {
   };
 }
 
+/** Refusal codes kept for the cashier who waits on them; a bound so refusals nobody asks for cannot pile up. */
+const MAX_REFUSAL_CODES = 256;
+
 export class OrderWriter {
+  /** The /v1 code of each order's latest refusal (in memory: only a create the cashier waits on reads it). */
+  private readonly refusalCodes = new Map<string, number>();
+
   constructor(private readonly deps: WriterDeps) {}
 
   /** Writes a new order ahead of the gateway: queued, its first history row, its send due now. */
@@ -122,6 +128,7 @@ export class OrderWriter {
    * so it leaves no failed order behind (the refusal is the create's answer).
    */
   discard(orderId: string): void {
+    this.refusalCodes.delete(orderId);
     const { book, work } = this.deps;
     book.db.transaction(() => {
       work.clear(orderId);
@@ -133,8 +140,17 @@ export class OrderWriter {
     return this.commit(orderId, () => ({ event: { kind: 'unreachable', message } }));
   }
 
-  refused(orderId: string, message: string): OrderOutcome | undefined {
+  /** `code`: the gateway's /v1 code (-1 when the refusal was not the gateway's envelope). */
+  refused(orderId: string, message: string, code = -1): OrderOutcome | undefined {
+    this.refusalCodes.delete(orderId);
+    this.refusalCodes.set(orderId, code);
+    if (this.refusalCodes.size > MAX_REFUSAL_CODES) this.refusalCodes.delete(this.refusalCodes.keys().next().value!);
     return this.commit(orderId, () => ({ event: { kind: 'refused', message } }));
+  }
+
+  /** The /v1 code of the order's latest refusal (-1 when unknown); the till tells refusals apart by it. */
+  refusalCode(orderId: string): number {
+    return this.refusalCodes.get(orderId) ?? -1;
   }
 
   /** A result read from the gateway; written when it says something new. Idempotent. */

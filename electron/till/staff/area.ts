@@ -85,6 +85,15 @@ export class StaffArea {
     if (row) this.deps.audit.record(actorOf(row), 'lock', row.account_id);
   }
 
+  /**
+   * A connection that is gone (the host dropped its page token: evicted, replaced or expired): the
+   * session it carried ends, and the audit log says so with the reason (`lock.page`).
+   */
+  endConnection(connection: string, reason: string): void {
+    const row = this.sessions.forget(connection);
+    if (row) this.deps.audit.record(actorOf(row), 'lock.page', row.account_id, { reason });
+  }
+
   /** First run: Setup makes the owner account, and the connection that made it is signed in as it. */
   createOwner(connection: string, pin: string): void {
     const now = this.deps.clock.now();

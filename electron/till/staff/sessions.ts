@@ -58,6 +58,17 @@ export class Sessions {
     return row;
   }
 
+  /**
+   * The connection is gone (its page token was dropped): its session ends whatever its state, without the
+   * idle lock's audit line (the caller records why). Answers the account it held, if any.
+   */
+  forget(connection: string): StaffRow | undefined {
+    const session = this.byConnection.get(connection);
+    if (!session) return undefined;
+    this.byConnection.delete(connection);
+    return this.deps.accounts.get(session.accountId);
+  }
+
   /** Every session of an account ends (its PIN was reset, or it was retired). */
   endAccount(accountId: string): void {
     for (const [connection, session] of this.byConnection)

@@ -86,7 +86,8 @@ export async function sendOrder(deps: JobDeps, orderId: string): Promise<void> {
     if (error instanceof GatewayUnreachable) {
       deps.writer.unreachable(orderId, error.message);
       deps.work.deferSends(deps.clock.now() + RETRY_MS);
-    } else deps.writer.refused(orderId, error instanceof GatewayRefused ? error.message : String(error));
+    } else if (error instanceof GatewayRefused) deps.writer.refused(orderId, error.message, error.code);
+    else deps.writer.refused(orderId, String(error));
     return;
   }
   deps.writer.accepted(orderId, payment);

@@ -54,9 +54,18 @@ function Figures({ totals, locale }: { totals: Totals; locale: string }) {
   );
 }
 
-/** A colour of the theme (theme.css) for the canvas, which CSS variables do not reach. */
+/**
+ * A colour of the theme (theme.css) for the canvas, which CSS variables do not reach. The variable holds
+ * light-dark(...), which only an element's used colour resolves: a probe's computed colour is the one showing.
+ */
 function themeColour(name: string, fallback: string): string {
-  return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+  const probe = document.createElement('span');
+  probe.style.color = `var(${name}, ${fallback})`;
+  probe.hidden = true;
+  document.body.append(probe);
+  const colour = getComputedStyle(probe).color;
+  probe.remove();
+  return colour || fallback;
 }
 
 function HourlyChart({ totals }: { totals: Totals }) {
