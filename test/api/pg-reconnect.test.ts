@@ -6,32 +6,23 @@
  * to touch the dead connection ended the process. Real server process, real PostgreSQL.
  * Skips with one line where PostgreSQL is absent.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, USDT } from '../helpers/gateway.js';
-import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { startShopServer, stopShopServers, type ShopServer } from '../helpers/shop-server.js';
+import { startShopServer, useShopServerCluster, type ShopServer } from '../helpers/shop-server.js';
 
-const root = join(import.meta.dirname, '../..');
-const available = postgresAvailable();
-let cluster: PgCluster;
+const suite = useShopServerCluster();
 let client: pg.Client;
 let server: ShopServer;
 
 beforeAll(async () => {
-  if (!available) return;
-  spawnSync(process.execPath, ['scripts/build.mjs', '--quiet'], { cwd: root, stdio: 'ignore' });
-  cluster = await startPostgres();
-  const databaseUrl = await cluster.freshDatabase();
+  if (!suite.available) return;
+  const databaseUrl = await suite.cluster.freshDatabase();
   server = await startShopServer(databaseUrl, { PAYDESK_QUIET: '1' });
-  client = await cluster.connect(databaseUrl);
+  client = await suite.cluster.connect(databaseUrl);
 }, 120_000);
 afterAll(async () => {
-  stopShopServers();
   await client?.end();
-  await cluster?.stop();
 });
 
 async function create(orderId: string): Promise<{ status: number; body: any }> {
@@ -52,7 +43,7 @@ async function endServerConnections(): Promise<number> {
   return Number(ended.rows[0]!.n);
 }
 
-describe.skipIf(!available)('a shop server whose PostgreSQL connection ends', () => {
+describe.skipIf(!suite.available)('a shop server whose PostgreSQL connection ends', () => {
   it('keeps running while idle, and takes creates again', async () => {
     expect((await create('before')).body.success).toBe(true);
     expect(await endServerConnections()).toBeGreaterThan(0);
