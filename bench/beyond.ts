@@ -79,11 +79,11 @@ function printFailovers(rows: FailoverFigures[], kill: string): void {
 function printLayouts(rows: LayoutFigures[]): void {
   console.log(`\n3. Partitioning by payee (load average ${load()})`);
   console.log(
-    `   layout                          inserts/s  reads/s by trace  reads/s by payee+trace  index scans by trace  day report ms (median/min, rows)`,
+    `   layout                          inserts/s  reads/s by trace  reads/s by payee+trace  index scans (trace / payee+trace)  day report ms (median/min, rows)`,
   );
   for (const row of rows) {
     console.log(
-      `   ${row.layout.padEnd(30)}  ${fmt(row.insertsPerSecond).padStart(9)}  ${fmt(row.readsByTrace).padStart(16)}  ${fmt(row.readsByPayeeAndTrace).padStart(22)}  ${String(row.lookedInByTrace).padStart(20)}  ${ms(row.reportMs.median)} / ${ms(row.reportMs.min)} (${fmt(row.reportMs.rows)})`,
+      `   ${row.layout.padEnd(30)}  ${fmt(row.insertsPerSecond).padStart(9)}  ${fmt(row.readsByTrace).padStart(16)}  ${fmt(row.readsByPayeeAndTrace).padStart(22)}  ${`${row.lookedInByTrace} / ${row.lookedInByPayeeAndTrace}`.padStart(33)}  ${ms(row.reportMs.median)} / ${ms(row.reportMs.min)} (${fmt(row.reportMs.rows)})`,
     );
   }
 }
