@@ -51,6 +51,7 @@ export interface FailoverOptions {
   /** ms of creates before the kill. */
   loadMs: number;
   kill: 'postmaster' | 'instance';
+  standbySettings: Record<string, string>;
 }
 
 async function replicationState(primary: PgCluster, synchronous: boolean): Promise<string> {
@@ -137,7 +138,7 @@ export async function measureFailover(synchronous: boolean, options: FailoverOpt
     const databaseUrl = await primary.freshDatabase();
     const database = new URL(databaseUrl).pathname.slice(1);
     servers = await startShopServers(databaseUrl, options.processes);
-    standby = await startStandby(primary);
+    standby = await startStandby(primary, { settings: options.standbySettings });
     running.clusters.add(standby);
     const syncState = await replicationState(primary, synchronous);
     const load = startCreates(servers, options.workers);

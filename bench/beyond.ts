@@ -21,6 +21,7 @@
  *   BENCH_BEYOND_FAILOVERS      kills per replication mode (default 3)
  *   BENCH_BEYOND_KILL           "postmaster" (default: SIGKILL to the postmaster alone) or "instance" (to it
  *                               and all its children at once, as a machine losing power)
+ *   BENCH_BEYOND_RETRY_MS       the standby's wal_retrieve_retry_interval in ms (default: PostgreSQL's, 5 s)
  *   BENCH_BEYOND_LOG            set: print the promoted standby's log after each failover
  *   BENCH_BEYOND_ROWS           payments preloaded per layout in part 3 (default 200000)
  *   BENCH_BEYOND_PARTITIONS     hash partitions (default 8)
@@ -63,7 +64,7 @@ function printReplica(figures: ReplicaFigures): void {
 
 function printFailovers(rows: FailoverFigures[], kill: string): void {
   console.log(
-    `\n2. Failover: SIGKILL to the ${kill === 'instance' ? 'postmaster and all its children' : 'postmaster'} under creates, standby promoted (load average ${load()})`,
+    `\n2. Failover: SIGKILL to the ${kill === 'instance' ? 'postmaster and all its children' : 'postmaster'} under creates, standby promoted${process.env.BENCH_BEYOND_RETRY_MS ? ` (standby wal_retrieve_retry_interval ${process.env.BENCH_BEYOND_RETRY_MS} ms)` : ''} (load average ${load()})`,
   );
   console.log(
     '   replication   state  sent  acked  acked after kill  LOST  in doubt  promote ms  kill->writable ms  servers exited',
@@ -110,7 +111,9 @@ const KILL = process.env.BENCH_BEYOND_KILL === 'instance' ? 'instance' : 'postma
 
 async function failoverPart(): Promise<FailoverFigures[]> {
   const rows: FailoverFigures[] = [];
-  const options = { processes: PROCESSES, workers: 8, loadMs: 3000, kill: KILL } as const;
+  const retry = process.env.BENCH_BEYOND_RETRY_MS;
+  const standbySettings: Record<string, string> = retry ? { wal_retrieve_retry_interval: `${retry}ms` } : {};
+  const options = { processes: PROCESSES, workers: 8, loadMs: 3000, kill: KILL, standbySettings } as const;
   for (let i = 0; i < env('BENCH_BEYOND_FAILOVERS', 3); i++) {
     for (const synchronous of [false, true]) rows.push(await measureFailover(synchronous, options));
   }

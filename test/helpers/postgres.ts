@@ -238,10 +238,13 @@ function watchCluster(bin: string, dataDir: string, root: string): () => void {
  * A hot standby of `primary` (one started by startPostgres, so the `paydesk` superuser may replicate
  * over loopback): `pg_basebackup -R -X stream` into a new directory (owned by `postgres` when we are
  * root), started on a free port; it follows the primary by streaming replication (asynchronous unless
- * the primary lists it in `synchronous_standby_names`). Stopped like startPostgres's clusters: by
+ * the primary lists it in `synchronous_standby_names`); `settings` are extra server settings (`-c`). Stopped like startPostgres's clusters: by
  * `stop()`, or by a watchdog once this process is gone.
  */
-export async function startStandby(primary: PgCluster): Promise<PgStandby> {
+export async function startStandby(
+  primary: PgCluster,
+  options: { settings?: Record<string, string> } = {},
+): Promise<PgStandby> {
   const bin = findPgBin();
   if (!bin) throw new Error('no PostgreSQL binaries found');
   const root = mkdtempSync(join(tmpdir(), 'pd-pg-standby-'));
@@ -266,7 +269,9 @@ export async function startStandby(primary: PgCluster): Promise<PgStandby> {
     '-l',
     join(root, 'log'),
     '-o',
-    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c hot_standby=on`,
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c hot_standby=on${Object.entries(options.settings ?? {})
+      .map(([name, value]) => ` -c ${name}=${value}`)
+      .join('')}`,
     '-w',
     'start',
   ]);
