@@ -151,44 +151,81 @@ async function report(client: pg.Client, options: PartitionOptions): Promise<Lay
   return { median: quantile(times, 0.5), min: Math.min(...times), rows };
 }
 
-export async function measureLayout(
-  cluster: PgCluster,
-  options: PartitionOptions,
-  partitioned: boolean,
-): Promise<LayoutFigures> {
+interface Layout {
+  name: string;
+  admin: pg.Client;
+  clients: pg.Client[];
+  byTrace: unknown[][];
+  byBoth: unknown[][];
+}
+
+async function prepareLayout(cluster: PgCluster, options: PartitionOptions, partitioned: boolean): Promise<Layout> {
   const databaseUrl = await cluster.freshDatabase();
   const admin = await cluster.connect(databaseUrl);
+  await schemaWithTemplate(databaseUrl, admin);
+  await prepare(admin, options, partitioned);
+  const sample = await admin.query<{ trace_id: string; payee_id: string }>(
+    "SELECT trace_id, payee_id FROM payments WHERE order_id LIKE 'pre-%' ORDER BY random() LIMIT 2000",
+  );
   const clients: pg.Client[] = [];
+  for (let i = 0; i < options.connections; i++) clients.push(await cluster.connect(databaseUrl));
+  return {
+    name: partitioned ? `hash by payee_id, ${options.partitions} partitions` : 'one table (as migrated)',
+    admin,
+    clients,
+    byTrace: sample.rows.map((row) => [row.trace_id]),
+    byBoth: sample.rows.map((row) => [row.payee_id, row.trace_id]),
+  };
+}
+
+const TRACE_READ = { name: 'trace', text: 'SELECT * FROM payments WHERE trace_id = $1' };
+const BOTH_READ = { name: 'both', text: 'SELECT * FROM payments WHERE payee_id = $1 AND trace_id = $2' };
+
+/**
+ * Each measurement in the order one table, partitioned, partitioned, one table (ABBA), each figure the
+ * mean of its two runs: on this busy machine whatever runs later may find more or less CPU, and a
+ * fixed order would credit that to one layout.
+ */
+async function abba(
+  layouts: [Layout, Layout],
+  measure: (layout: Layout) => Promise<number>,
+): Promise<[number, number]> {
+  const [a, b] = layouts;
+  const a1 = await measure(a);
+  const b1 = await measure(b);
+  const b2 = await measure(b);
+  const a2 = await measure(a);
+  return [(a1 + a2) / 2, (b1 + b2) / 2];
+}
+
+/** Both layouts, one table first: inserts, reads by trace, reads by payee and trace, plans, the day report. */
+export async function measureLayouts(cluster: PgCluster, options: PartitionOptions): Promise<LayoutFigures[]> {
+  const layouts: Layout[] = [];
   try {
-    await schemaWithTemplate(databaseUrl, admin);
-    await prepare(admin, options, partitioned);
-    const sample = await admin.query<{ trace_id: string; payee_id: string }>(
-      "SELECT trace_id, payee_id FROM payments WHERE order_id LIKE 'pre-%' ORDER BY random() LIMIT 2000",
-    );
-    for (let i = 0; i < options.connections; i++) clients.push(await cluster.connect(databaseUrl));
-    const byTrace = sample.rows.map((row) => [row.trace_id]);
-    const byBoth = sample.rows.map((row) => [row.payee_id, row.trace_id]);
-    const insertsPerSecond = await inserts(clients, options);
-    // Reads in the order trace, payee+trace, payee+trace, trace, each kind's figure the mean of its two
-    // runs: whichever ran second was slower on this busy machine, whatever it was.
-    const readsOf = (statement: { name: string; text: string }, keys: unknown[][]) =>
-      keyReads(clients, [statement], keys, options.seconds);
-    const traceRead = { name: 'trace', text: 'SELECT * FROM payments WHERE trace_id = $1' };
-    const bothRead = { name: 'both', text: 'SELECT * FROM payments WHERE payee_id = $1 AND trace_id = $2' };
-    const trace1 = await readsOf(traceRead, byTrace);
-    const both1 = await readsOf(bothRead, byBoth);
-    const both2 = await readsOf(bothRead, byBoth);
-    const trace2 = await readsOf(traceRead, byTrace);
-    return {
-      layout: partitioned ? `hash by payee_id, ${options.partitions} partitions` : 'one table (as migrated)',
-      insertsPerSecond,
-      readsByTrace: (trace1 + trace2) / 2,
-      readsByPayeeAndTrace: (both1 + both2) / 2,
-      lookedInByTrace: await explainVisits(admin, 'trace_id = $1', [sample.rows[0]!.trace_id]),
-      lookedInByPayeeAndTrace: await explainVisits(admin, 'payee_id = $1 AND trace_id = $2', byBoth[0] as string[]),
-      reportMs: await report(admin, options),
-    };
+    layouts.push(await prepareLayout(cluster, options, false));
+    layouts.push(await prepareLayout(cluster, options, true));
+    const pair = layouts as [Layout, Layout];
+    const insertsPerSecond = await abba(pair, (layout) => inserts(layout.clients, options));
+    const byTrace = await abba(pair, (l) => keyReads(l.clients, [TRACE_READ], l.byTrace, options.seconds));
+    const byBoth = await abba(pair, (l) => keyReads(l.clients, [BOTH_READ], l.byBoth, options.seconds));
+    const figures: LayoutFigures[] = [];
+    for (const [i, layout] of pair.entries()) {
+      figures.push({
+        layout: layout.name,
+        insertsPerSecond: insertsPerSecond[i]!,
+        readsByTrace: byTrace[i]!,
+        readsByPayeeAndTrace: byBoth[i]!,
+        lookedInByTrace: await explainVisits(layout.admin, 'trace_id = $1', layout.byTrace[0] as string[]),
+        lookedInByPayeeAndTrace: await explainVisits(
+          layout.admin,
+          'payee_id = $1 AND trace_id = $2',
+          layout.byBoth[0] as string[],
+        ),
+        reportMs: await report(layout.admin, options),
+      });
+    }
+    return figures;
   } finally {
-    await Promise.all([admin, ...clients].map((client) => client.end()));
+    await Promise.all(layouts.flatMap((l) => [l.admin, ...l.clients]).map((client) => client.end()));
   }
 }

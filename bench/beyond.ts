@@ -31,7 +31,7 @@ import { postgresAvailable, startPostgres } from '../test/helpers/postgres.js';
 import { fmt, SECONDS } from './api.js';
 import { quantile, running, stopCluster, stopEverythingNow, stopShopServers } from './beyond-common.js';
 import { measureFailover, type FailoverFigures } from './beyond-failover.js';
-import { measureLayout, type LayoutFigures } from './beyond-partition.js';
+import { measureLayouts, type LayoutFigures } from './beyond-partition.js';
 import { measureReplica, type ReplicaFigures } from './beyond-replica.js';
 
 const env = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
@@ -101,7 +101,7 @@ async function partitionPart(): Promise<LayoutFigures[]> {
     seconds: SECONDS,
   };
   try {
-    return [await measureLayout(cluster, options, false), await measureLayout(cluster, options, true)];
+    return await measureLayouts(cluster, options);
   } finally {
     await stopCluster(cluster);
   }
