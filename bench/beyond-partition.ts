@@ -111,6 +111,9 @@ async function prepare(client: pg.Client, options: PartitionOptions, partitioned
   await client.query('CHECKPOINT');
 }
 
+/** Inserted rows so far (order ids stay unique across the ABBA runs of one layout). */
+let n = 0;
+
 async function inserts(clients: pg.Client[], options: PartitionOptions): Promise<number> {
   const { columns, values } = await selectList(clients[0]!, {
     trace_id: '$1',
@@ -119,7 +122,6 @@ async function inserts(clients: pg.Client[], options: PartitionOptions): Promise
     created_at: '$4::bigint',
   });
   const text = `INSERT INTO payments (${columns}) SELECT ${values} FROM template t`;
-  let n = 0;
   return forSeconds(clients, options.seconds, (client) => {
     n++;
     const values = [uuidv7(), `ins-${process.pid}-${n}`, `payee-${1 + (n % options.payees)}`, NEWEST + n];
