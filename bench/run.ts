@@ -1,6 +1,7 @@
 /** `npm run bench [-- name...]`: runs the benchmarks (all by default). They print figures, never pass/fail. */
 import { runApiBench } from './api.js';
 import { runBackupBench } from './backup.js';
+import { runBeyondBench } from './beyond.js';
 import { runCallbackBench } from './callbacks.js';
 import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
@@ -17,6 +18,7 @@ const benches: Record<string, () => Promise<void>> = {
   pg: runPgBench,
   report: runReportBench,
   server: runServerBench,
+  beyond: runBeyondBench,
 };
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(benches)) {

@@ -83,6 +83,8 @@ export interface PgCluster {
   /** A connected client to a database of this cluster (closed by the caller). */
   connect(url: string): Promise<pg.Client>;
   stop(): Promise<void>;
+  /** Its data directory (postmaster.pid is there): for benchmarks that kill or copy the cluster. */
+  dataDir?: string;
 }
 
 /** Runs a cluster program, as `postgres` when we are root. */
@@ -183,6 +185,7 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   let databases = 0;
   return {
     port,
+    dataDir,
     url,
     connect,
     async freshDatabase() {
@@ -197,6 +200,112 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     },
     async stop() {
       stopNow();
+    },
+  };
+}
+
+/** A streaming standby of a cluster: read-only until promoted. */
+export interface PgStandby extends PgCluster {
+  dataDir: string;
+  /** `pg_ctl promote -w`: returns once it accepts writes; resolves to the milliseconds it took. */
+  promote(): Promise<number>;
+}
+
+/** Stops a cluster's postmaster once this process is gone, then removes its directory (as startPostgres's watchdog). */
+function watchCluster(bin: string, dataDir: string, root: string): () => void {
+  const stopCommand = [...(isRoot() ? ['runuser', '-u', 'postgres', '--'] : []), join(bin, 'pg_ctl')];
+  const watchdog = spawn(
+    'sh',
+    [
+      '-c',
+      'while kill -0 "$0" 2>/dev/null; do sleep 1; done; "$@" -D "$DATA" -m fast -w stop; rm -rf "$ROOT"',
+      String(process.pid),
+      ...stopCommand,
+    ],
+    { detached: true, stdio: 'ignore', env: { ...process.env, DATA: dataDir, ROOT: root } },
+  );
+  watchdog.unref();
+  return () => {
+    try {
+      if (watchdog.pid) process.kill(watchdog.pid);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+/**
+ * A hot standby of `primary` (one started by startPostgres, so the `paydesk` superuser may replicate
+ * over loopback): `pg_basebackup -R -X stream` into a new directory (owned by `postgres` when we are
+ * root), started on a free port; it follows the primary by streaming replication (asynchronous unless
+ * the primary lists it in `synchronous_standby_names`); `settings` are extra server settings (`-c`). Stopped like startPostgres's clusters: by
+ * `stop()`, or by a watchdog once this process is gone.
+ */
+export async function startStandby(
+  primary: PgCluster,
+  options: { settings?: Record<string, string> } = {},
+): Promise<PgStandby> {
+  const bin = findPgBin();
+  if (!bin) throw new Error('no PostgreSQL binaries found');
+  const root = mkdtempSync(join(tmpdir(), 'pd-pg-standby-'));
+  const dataDir = join(root, 'data');
+  if (isRoot()) {
+    const owner = postgresUserIds()!;
+    chownSync(root, owner.uid, owner.gid);
+  }
+  chmodSync(root, 0o700);
+  const file = join(bin, 'pg_basebackup');
+  const args = ['-h', '127.0.0.1', '-p', String(primary.port), '-U', PG_USER, '-D', dataDir, '-R', '-X', 'stream'];
+  const [command, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+  // -R writes primary_conninfo (with this password) into the standby's postgresql.auto.conf.
+  execFileSync(command, [...argv, '-c', 'fast', '--no-sync'], {
+    env: { ...process.env, PGPASSWORD: PG_PASSWORD },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const port = await freePort();
+  runPg(bin, 'pg_ctl', [
+    '-D',
+    dataDir,
+    '-l',
+    join(root, 'log'),
+    '-o',
+    `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c hot_standby=on${Object.entries(options.settings ?? {})
+      .map(([name, value]) => ` -c ${name}=${value}`)
+      .join('')}`,
+    '-w',
+    'start',
+  ]);
+  const unwatch = watchCluster(bin, dataDir, root);
+  const url = (database = 'postgres'): string =>
+    `postgres://${PG_USER}:${encodeURIComponent(PG_PASSWORD)}@127.0.0.1:${port}/${database}`;
+  let stopped = false;
+  return {
+    port,
+    dataDir,
+    url,
+    async connect(target: string) {
+      const client = new pg.Client({ connectionString: target });
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    },
+    async freshDatabase() {
+      throw new Error('a standby is read-only: make the database on its primary');
+    },
+    async promote() {
+      const started = performance.now();
+      runPg(bin, 'pg_ctl', ['-D', dataDir, '-w', 'promote']);
+      return performance.now() - started;
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      unwatch();
+      try {
+        runPg(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
     },
   };
 }
