@@ -68,16 +68,19 @@ describe.runIf(postgresAvailable())('migrate-db and a server that already ran', 
     await cluster?.stop();
   });
 
-  it('refuses a database with registered tills, naming them, and changes nothing', async () => {
+  it('refuses a database with registered tills (named) and payees, and changes nothing', async () => {
     const url = await cluster.freshDatabase();
     const server = await startShopServer(url, { PAYDESK_QUIET: '1' });
     const serverKey = printedKey(url);
     await v1(server.url, 'POST', '/v1/merchant/tills', { name: 'Early till' }, serverKey);
+    await v1(server.url, 'POST', '/v1/payees', { networkId: '7000999', fullName: 'Second shop' }, serverKey);
     server.child.kill('SIGTERM');
     const till = await tillData();
     const run = await migrateDb(['--data', till.dataDir, '--database', url]);
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stderr).toContain('the database holds 1 registered till (Early till), which the copy would delete');
+    expect(run.stderr).toContain(
+      'the database holds 1 registered till (Early till), 1 registered payee, which the copy would delete',
+    );
     expect(run.stderr).toContain('Migrate into a new database, before the first server start.');
     expect(run.stdout).not.toContain('copied');
     const client = await cluster.connect(url);
