@@ -22,6 +22,7 @@ import { IssuedLinks } from './bridge/external-links.js';
 import { CSP, startCore, type Core } from './compose.js';
 import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL } from '../shared/ipc.js';
 import { parseShellArgs } from './platform/args.js';
+import { trustExtraCaCertificates } from './platform/extra-ca.js';
 import { createLogger } from './platform/logger.js';
 import { ensureDataDir, resolveDataDir } from './platform/paths.js';
 import { GatewayModeSchema, type PosOutcome } from '../shared/posapi.js';
@@ -29,6 +30,9 @@ import { posErrorShape } from '../shared/pos-error.js';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages.js';
 import { windowTitle } from '../shared/i18n/main.js';
 import { tillLanguage } from './till-language.js';
+
+// Before any connection: a shop server's private certificate (README "Moving to a shop server").
+const extraCa = trustExtraCaCertificates();
 
 export const APP_SCHEME = 'paydesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -185,6 +189,7 @@ function payerListenerFromEnv(): { payerHost?: string; payerPort?: number } {
 export async function launch(): Promise<ShellState> {
   const dataDir = ensureDataDir(resolveDataDir(undefined));
   const logger = createLogger({ file: join(dataDir, 'paydesk.log'), stderr: true });
+  if (extraCa !== 'none') logger.info('NODE_EXTRA_CA_CERTS', { outcome: extraCa });
   const modeEnv = process.env.PAYDESK_MODE;
   const mode = modeEnv === undefined ? undefined : GatewayModeSchema.parse(modeEnv);
   const sqliteModule = createRequire(__filename).resolve('better-sqlite3');

@@ -7,10 +7,11 @@
  * mismatched, 2 bad usage.
  */
 import Database from 'better-sqlite3';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { MERCHANT_KEY_FILE } from './gateway/merchant-key.js';
 import { dataDirHolder } from './platform/data-lock.js';
 import { connectPg, describeTarget, redact } from './gateway/store/postgres/connect.js';
 import {
@@ -51,6 +52,14 @@ export function formatReport(report: CopyReport): string {
       .join('  ')
       .trimEnd();
   return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** The embedded gateway's merchant key (DIR/merchant-key), carried into the server's database. */
+function tillMerchantKey(dataDir: string): string | undefined {
+  const file = join(dataDir, MERCHANT_KEY_FILE);
+  if (!existsSync(file)) return undefined;
+  const key = readFileSync(file, 'utf8').trim();
+  return key.length >= 16 ? key : undefined;
 }
 
 function progressPrinter(): Progress {
@@ -103,7 +112,7 @@ async function run(dataDir: string, url: string, verifyOnly: boolean): Promise<n
     try {
       const report = verifyOnly
         ? await verifyGatewayCopy(sqlite, client)
-        : await copyGatewayDb(sqlite, client, progressPrinter());
+        : await copyGatewayDb(sqlite, client, progressPrinter(), tillMerchantKey(dataDir));
       const seconds = (performance.now() - started) / 1000;
       out(formatReport(report));
       if (report.mismatched.length > 0) {
@@ -121,6 +130,8 @@ async function run(dataDir: string, url: string, verifyOnly: boolean): Promise<n
         );
       }
       out('verified: row counts and checksums of every table match');
+      if (!verifyOnly && tillMerchantKey(dataDir))
+        out("the till's merchant key is now the server's: callback signatures and receipt links stay valid");
       return 0;
     } finally {
       await client.end().catch(() => undefined);

@@ -18,6 +18,7 @@ import { trustBundle } from './platform/tls.js';
 import type { Db } from './platform/db.js';
 import { randomIds, type IdSource } from './platform/ids.js';
 import type { Logger } from './platform/logger.js';
+import type { ServerTls } from './server-tls.js';
 import { createHttpServer } from './web/http-server.js';
 
 export interface ServerOptions {
@@ -25,6 +26,8 @@ export interface ServerOptions {
   port?: number;
   bindHost?: string;
   mode?: GatewayMode;
+  /** Serve HTTPS with this identity (server-tls.ts); plain http without. */
+  tls?: ServerTls;
   logger: Logger;
   railPollMs?: number;
   clock?: Clock;
@@ -77,7 +80,7 @@ export async function startGatewayServer(options: ServerOptions): Promise<Gatewa
       return { mode, clock, gateway };
     });
     const names = new ServerNames(() => gateway, clock);
-    const app = createHttpServer({ guard: names.guard() });
+    const app = createHttpServer({ guard: names.guard(), https: options.tls });
     installBodyParsers(app);
     installErrorEnvelope(app, { clock, logger });
     gateway.registerRoutes(app);
@@ -88,7 +91,7 @@ export async function startGatewayServer(options: ServerOptions): Promise<Gatewa
     names.listening(bindHost, port);
     // Bound to every address: said as the loopback one, as the app's ready line does.
     const shown = bindHost === '0.0.0.0' || bindHost === '::' ? '127.0.0.1' : bindHost;
-    url = `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
+    url = `${options.tls ? 'https' : 'http'}://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
     logger.info('shop server started', { url, mode });
     let closed = false;
     return {

@@ -36,17 +36,23 @@ export interface HttpServerOptions {
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
   guard: GuardOptions;
+  /** Serve HTTPS with this PEM identity (the shop server's `--tls-cert/--tls-key`). */
+  https?: { cert: string; key: string };
 }
 
 export function createHttpServer(options: HttpServerOptions): FastifyInstance {
   const headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
+  const timeouts = { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) };
+  // With `https` Fastify ignores `http`: the same timeouts go with the TLS identity.
+  const tls = options.https ? { https: { ...options.https, ...timeouts } } : {};
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
     // Node checks its timeouts on this interval; the default (30 s) would let a slow client linger.
-    http: { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    http: timeouts,
+    ...tls,
     clientErrorHandler(error: NodeJS.ErrnoException, socket) {
       if (error.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
       socket.end(clientErrorAnswer(error, options.guard.now()));

@@ -33,7 +33,7 @@ const CATALOGUE = {
   ],
   key_needs_https: [
     'invalid_args',
-    'gateway.baseUrl: a merchant key is sent only over HTTPS (or plain http to this computer); use the https:// address of the gateway',
+    'gateway.baseUrl: a till key or merchant key is sent only over HTTPS (or plain http to this computer); use the https:// address of the gateway (a shop server serves HTTPS with --tls-cert and --tls-key)',
   ],
   // the dispatcher
   unknown_command: ['unknown_command', 'Unknown command: {command}'],

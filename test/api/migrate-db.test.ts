@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,14 +135,17 @@ describe.runIf(postgresAvailable())('migrate-db: gateway.db into PostgreSQL', ()
       'rates',
     ]) {
       const rows = lite.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
-      const pgRows = (await client.query(`SELECT * FROM ${table}`)).rows.map((r) =>
-        Object.fromEntries(
-          Object.entries(r).map(([k, v]) => [
-            k,
-            typeof v === 'string' && /^-?\d+$/.test(v) && typeof rows[0]?.[k] === 'number' ? Number(v) : v,
-          ]),
-        ),
-      );
+      // The till's merchant key (its file, never in gateway.db) is carried into meta: checked below.
+      const pgRows = (await client.query(`SELECT * FROM ${table}`)).rows
+        .filter((r) => !(table === 'meta' && r.key === 'merchant_key'))
+        .map((r) =>
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [
+              k,
+              typeof v === 'string' && /^-?\d+$/.test(v) && typeof rows[0]?.[k] === 'number' ? Number(v) : v,
+            ]),
+          ),
+        );
       const byKey = (a: Record<string, unknown>, b: Record<string, unknown>) =>
         JSON.stringify(a) < JSON.stringify(b) ? -1 : 1;
       expect(pgRows.sort(byKey), table).toEqual(rows.sort(byKey));
@@ -154,6 +157,8 @@ describe.runIf(postgresAvailable())('migrate-db: gateway.db into PostgreSQL', ()
     expect(counts.payments).toBeGreaterThanOrEqual(10);
     expect(counts.callback_attempts).toBeGreaterThan(0);
     expect(counts.refunds).toBe(1);
+    const carried = await client.query("SELECT value FROM meta WHERE key = 'merchant_key'");
+    expect(carried.rows).toEqual([{ value: readFileSync(join(dataDir, 'merchant-key'), 'utf8').trim() }]);
     expect(counts.transactions).toBeGreaterThanOrEqual(8);
     // New events continue after the copied ids.
     const next = await client.query(

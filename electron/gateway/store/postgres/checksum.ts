@@ -34,7 +34,7 @@ class RowHasher {
 }
 
 const selectSql = (shape: TableShape, engine: 'sqlite' | 'postgres'): string =>
-  `SELECT ${shape.columns.map(quoteIdent).join(', ')} FROM ${quoteIdent(shape.name)} ORDER BY ${keyOrder(shape, engine)}`;
+  `SELECT ${shape.columns.map(quoteIdent).join(', ')} FROM ${quoteIdent(shape.name)}${shape.where ? ` WHERE ${shape.where}` : ''} ORDER BY ${keyOrder(shape, engine)}`;
 
 export function sqliteTableSum(db: Db, shape: TableShape): TableSum {
   const hasher = new RowHasher();

@@ -2,12 +2,14 @@
  * Moving up (README, "Moving to a shop server"): an embedded gateway.db copied into PostgreSQL in
  * one transaction, then verified in that same transaction by per-table row counts and checksums
  * (./checksum.ts); any difference rolls the whole copy back. A target that already holds payments
- * is refused; anything else in it (a server's first-start seed) is replaced. gateway.db is only
+ * or anything else a running server made (registered tills and payees, payment records) is refused;
+ * only a server's first-start seed is replaced. gateway.db is only
  * read, in one read transaction, so the copy is one consistent snapshot; payments taken by a till
  * still running after that snapshot would not be copied, which is why the till must be stopped.
  */
 import type pg from 'pg';
 import { gatewayMigrations } from '../../db.js';
+import { DEMO_USERS } from '../../seed.js';
 import { latestVersion, type Db } from '../../../platform/db.js';
 import { pgTableSum, sqliteTableSum, type TableSum } from './checksum.js';
 import { migratePg, VERSION_TABLE } from './migrate.js';
@@ -56,6 +58,12 @@ async function checkTarget(client: pg.Client, shapes: TableShape[]): Promise<num
     throw new MigrateRefused(
       `the database already holds ${payments.rows[0]?.n} payments: migrate-db copies into a database without payments only`,
     );
+  const kept = await shopRecords(client, target);
+  if (kept.length > 0)
+    throw new MigrateRefused(
+      `the database holds ${kept.join(', ')}, which the copy would delete; nothing was changed. ` +
+        'Migrate into a new database, before the first server start.',
+    );
   let replaced = 0;
   for (const shape of shapes) {
     const count = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quoteIdent(shape.name)}`);
@@ -63,6 +71,47 @@ async function checkTarget(client: pg.Client, shapes: TableShape[]): Promise<num
   }
   return replaced;
 }
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What a running server made that is more than its first-start seed (catalogue, rates, settings, the
+ * sandbox's demo payees, its merchant key): registered tills (named), payees an owner registered,
+ * and any payment record. The copy replaces the whole database, so any of these refuses it.
+ */
+async function shopRecords(client: pg.Client, target: ReadonlySet<string>): Promise<string[]> {
+  const found: string[] = [];
+  if (target.has('tills')) {
+    const tills = await client.query<{ name: string }>('SELECT name FROM tills ORDER BY created_at, till_id');
+    const names = tills.rows.map((r) => r.name);
+    if (names.length > 0)
+      found.push(`${plural(names.length, 'registered till', 'registered tills')} (${names.join(', ')})`);
+  }
+  const demo = DEMO_USERS.map((u) => u.payeeId);
+  const payees = await client.query<{ n: string }>('SELECT count(*) AS n FROM payees WHERE payee_id <> ALL($1)', [
+    demo,
+  ]);
+  const ownPayees = Number(payees.rows[0]?.n);
+  if (ownPayees > 0) found.push(plural(ownPayees, 'registered payee', 'registered payees'));
+  for (const table of RECORD_TABLES) {
+    if (!target.has(table)) continue;
+    const rows = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quoteIdent(table)}`);
+    const n = Number(rows.rows[0]?.n);
+    if (n > 0) found.push(plural(n, `row of ${table}`, `rows of ${table}`));
+  }
+  return found;
+}
+
+/** Tables a first start leaves empty: rows there are the shop's history. */
+const RECORD_TABLES = [
+  'instructions',
+  'payment_events',
+  'transactions',
+  'refunds',
+  'callback_deliveries',
+  'callback_attempts',
+  'deposit_addresses',
+];
 
 async function copyTable(sqlite: Db, client: pg.Client, shape: TableShape, progress?: Progress): Promise<number> {
   const total =
@@ -112,6 +161,21 @@ async function copyTable(sqlite: Db, client: pg.Client, shape: TableShape, progr
   return copied;
 }
 
+/** The server's merchant key lives in meta; the embedded one in the data directory's file, never in gateway.db. */
+const comparedShapes = (sqlite: Db): TableShape[] =>
+  readTableShapes(sqlite).map((s) => (s.name === 'meta' ? { ...s, where: "key <> 'merchant_key'" } : s));
+
+/**
+ * The till's merchant key becomes the server's (server-core.ts sharedMerchantKey reads it), so
+ * callbacks stay signed with the key their receivers check, and nothing said with the old key breaks.
+ */
+async function carryMerchantKey(client: pg.Client, key: string): Promise<void> {
+  await client.query(
+    "INSERT INTO meta (key, value) VALUES ('merchant_key', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+    [key],
+  );
+}
+
 /** Identity columns continue after the copied ids (payment_events.id). */
 async function advanceIdentities(client: pg.Client): Promise<void> {
   const identities = await client.query<{ table_name: string; column_name: string }>(
@@ -146,10 +210,15 @@ export const mismatchedTables = (reports: TableReport[]): string[] =>
  * creating the schema first. Resolves with the verified report, or with the mismatches after
  * rolling everything back.
  */
-export async function copyGatewayDb(sqlite: Db, client: pg.Client, progress?: Progress): Promise<CopyReport> {
+export async function copyGatewayDb(
+  sqlite: Db,
+  client: pg.Client,
+  progress?: Progress,
+  merchantKey?: string,
+): Promise<CopyReport> {
   checkSqliteVersion(sqlite);
   await migratePg(client, gatewayPgMigrations);
-  const shapes = readTableShapes(sqlite);
+  const shapes = comparedShapes(sqlite);
   sqlite.exec('BEGIN');
   await client.query('BEGIN');
   try {
@@ -162,6 +231,7 @@ export async function copyGatewayDb(sqlite: Db, client: pg.Client, progress?: Pr
     await advanceIdentities(client);
     const tables = await compareTables(sqlite, client, shapes);
     const mismatched = mismatchedTables(tables);
+    if (mismatched.length === 0 && merchantKey) await carryMerchantKey(client, merchantKey);
     await client.query(mismatched.length === 0 ? 'COMMIT' : 'ROLLBACK');
     return { tables, mismatched, copiedRows, replacedRows };
   } catch (error) {
@@ -174,7 +244,7 @@ export async function copyGatewayDb(sqlite: Db, client: pg.Client, progress?: Pr
 
 /** Verifies an earlier copy: the same counts and checksums, read in one snapshot on each side. */
 export async function verifyGatewayCopy(sqlite: Db, client: pg.Client): Promise<CopyReport> {
-  const shapes = readTableShapes(sqlite);
+  const shapes = comparedShapes(sqlite);
   sqlite.exec('BEGIN');
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {

@@ -12,6 +12,8 @@ export interface TableShape {
   textColumns: Set<string>;
   /** Primary-key columns in key order (all columns when a table has none). */
   key: string[];
+  /** A condition on the rows compared (meta leaves out the server's merchant key, which gateway.db never holds). */
+  where?: string;
 }
 
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
