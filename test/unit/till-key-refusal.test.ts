@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gatewayRefusal } from '../../electron/till/link/gateway-refusal.js';
+import { gatewayRefusal, refusalFromWords } from '../../electron/till/link/gateway-refusal.js';
 import { API_ERRORS } from '../../shared/error-codes.js';
 import { LANGUAGE_CODES } from '../../shared/i18n/languages.js';
 import { repoRoot } from '../helpers/host.js';
@@ -35,4 +35,16 @@ describe('a refused till key', () => {
       expect(text).not.toContain('{message}');
     });
   }
+});
+
+describe('a create refused while the cashier waits (only the gateway words kept)', () => {
+  it('a revoked till key still reads as what to do', () => {
+    expect(refusalFromWords(REVOKED).toShape()).toMatchObject({ key: 'gateway_till_key_refused' });
+  });
+  it('any other refusal stays the gateway refusal with its words', () => {
+    expect(refusalFromWords('quoteAmount: must be positive').toShape()).toMatchObject({
+      key: 'gateway_error',
+      params: { message: 'quoteAmount: must be positive' },
+    });
+  });
 });

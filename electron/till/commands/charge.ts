@@ -13,6 +13,7 @@ import type { QuoteAssetItem } from '../../../shared/wire.js';
 import { dayOf, dayRange } from '../calendar.js';
 import type { PosCaller } from '../../../shared/posapi-staff.js';
 import { GatewayUnreachable } from '../link/gateway-client.js';
+import { refusalFromWords } from '../link/gateway-refusal.js';
 import type { OrderRow } from '../orders/book.js';
 import type { Args, TillParts } from '../parts.js';
 import { roleMay } from '../staff/permissions.js';
@@ -96,7 +97,7 @@ export async function createOrder(till: TillParts, args: Args<'order.create'>, c
   if (row.status === 'failed') {
     // Refused while the cashier waits: the refusal is the answer, and no failed order stays behind.
     till.writer.discard(orderId);
-    throw posError('gateway_error', { message: row.last_error });
+    throw refusalFromWords(row.last_error);
   }
   return till.view(row);
 }

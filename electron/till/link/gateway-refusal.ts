@@ -36,3 +36,13 @@ export function gatewayRefusal(code: number, message: string): PosError {
     return posError('gateway_till_key_refused', { message });
   return posError(key, { message });
 }
+
+/**
+ * A create refused while the cashier waits keeps only the gateway's words (the order's last error): a
+ * revoked or unknown till key is still told as what to do, anything else as the gateway's refusal.
+ */
+export function refusalFromWords(message: string): PosError {
+  if (/till key/i.test(message) && /authorization/i.test(message))
+    return gatewayRefusal(API_ERRORS.merchantKey.code, message);
+  return posError('gateway_error', { message });
+}
