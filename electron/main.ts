@@ -29,6 +29,7 @@ import { posErrorShape } from '../shared/pos-error.js';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages.js';
 import { windowTitle } from '../shared/i18n/main.js';
 import { tillLanguage } from './till-language.js';
+import { followLanguage } from './window-titles.js';
 
 export const APP_SCHEME = 'paydesk';
 export const APP_ORIGIN = `${APP_SCHEME}://app`;
@@ -235,6 +236,18 @@ export async function launch(): Promise<ShellState> {
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);
   const display = openCustomerDisplay(core, language);
+  // Titles follow a saved language at once; the display's page titles itself in the payer's language.
+  let displayTitled = false;
+  display?.webContents.once('page-title-updated', () => (displayTitled = true));
+  const displayTitle = display && {
+    setTitle: (title: string) => display.setTitle(title),
+    isDestroyed: () => display.isDestroyed(),
+    titledByPage: () => displayTitled,
+  };
+  window.on(
+    'closed',
+    followLanguage(core.events, { tillWindow: window, customerDisplayWindow: displayTitle }, language),
+  );
   window.on('closed', () => {
     if (display && !display.isDestroyed()) display.close();
   });
