@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsEnglish } from '../../shared/i18n/errors-en.js';
 import { LANGUAGE_CODES, type Language } from '../../shared/i18n/languages.js';
+import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startGateway, type TestGateway } from '../helpers/gateway.js';
 import { repoRoot, startHost, type HostProcess } from '../helpers/host.js';
@@ -127,6 +128,7 @@ describe.runIf(e2eAvailable())('e2e: the sale fits 1024x600 in every language', 
     const audit = page.locator('#nav-more-list').getByRole('button', { name: 'Prüfprotokoll', exact: true });
     await audit.waitFor();
     await screenshot(page, 'fit-more-open');
+    expect(await axeProblems(page)).toEqual([]);
     await audit.tap();
     await page.locator('#nav-more-list').waitFor({ state: 'hidden' });
     expect(await page.locator('.nav-more').getAttribute('class')).toContain('holds-current');

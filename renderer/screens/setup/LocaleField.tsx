@@ -37,22 +37,23 @@ export function LocaleField({ form, edit, invalid }: { form: SetupForm; edit: Ed
   }, [form.locale, showing]);
   return (
     <>
-      <label>
-        {t('localeField')}
-        <select
-          value={form.locale}
-          onChange={(e) => edit({ locale: e.target.value })}
-          aria-invalid={invalid}
-          aria-describedby="locale-hint"
-        >
-          <option value="">{t('localeSameAsLanguage')}</option>
-          {options.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* Not wrapped in its label: the options' words ("Same as the language") would join the label's. */}
+      <label htmlFor="setup-locale">{t('localeField')}</label>
+      <select
+        id="setup-locale"
+        className="setup-locale"
+        value={form.locale}
+        onChange={(e) => edit({ locale: e.target.value })}
+        aria-invalid={invalid}
+        aria-describedby="locale-hint"
+      >
+        <option value="">{t('localeSameAsLanguage')}</option>
+        {options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.label}
+          </option>
+        ))}
+      </select>
       <small id="locale-hint">{t('localeHint')}</small>
     </>
   );
