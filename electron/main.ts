@@ -238,7 +238,7 @@ export async function launch(): Promise<ShellState> {
   const display = openCustomerDisplay(core, language);
   // Titles follow a saved language at once; the display's page titles itself in the payer's language.
   let displayTitled = false;
-  display?.webContents.once('page-title-updated', () => (displayTitled = true));
+  display?.webContents.on('page-title-updated', () => (displayTitled = true));
   const displayTitle = display && {
     setTitle: (title: string) => display.setTitle(title),
     isDestroyed: () => display.isDestroyed(),
