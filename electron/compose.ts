@@ -265,7 +265,7 @@ function startPayerSide(
     },
     receiptOrigin: parts.receiptOrigin,
     now: () => systemClock.now(),
-    receiptFacts: (order) => orderFacts(till, order, true),
+    receiptFacts: (order, payerLanguage) => orderFacts(till, order, true, payerLanguage),
     counter: till.counter,
     saleOf: (orderId) => wholeSale(till, orderId),
     openSale: () => openSaleAtStart(till),

@@ -30,6 +30,7 @@ import { posErrorShape } from '../shared/pos-error.js';
 import { DEFAULT_LANGUAGE, type Language } from '../shared/i18n/languages.js';
 import { windowTitle } from '../shared/i18n/main.js';
 import { tillLanguage } from './till-language.js';
+import { followLanguage } from './window-titles.js';
 
 // Before any connection: a shop server's private certificate (README "Moving to a shop server").
 const extraCa = trustExtraCaCertificates();
@@ -240,6 +241,18 @@ export async function launch(): Promise<ShellState> {
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/`);
   const display = openCustomerDisplay(core, language);
+  // Titles follow a saved language at once; the display's page titles itself in the payer's language.
+  let displayTitled = false;
+  display?.webContents.on('page-title-updated', () => (displayTitled = true));
+  const displayTitle = display && {
+    setTitle: (title: string) => display.setTitle(title),
+    isDestroyed: () => display.isDestroyed(),
+    titledByPage: () => displayTitled,
+  };
+  window.on(
+    'closed',
+    followLanguage(core.events, { tillWindow: window, customerDisplayWindow: displayTitle }, language),
+  );
   window.on('closed', () => {
     if (display && !display.isDestroyed()) display.close();
   });

@@ -6,6 +6,7 @@ import { addTillLoaders } from './i18n/till-loaders.js';
 import './app/styles.css';
 import './app/counter.css';
 import './app/theme.css';
+import './app/fit.css';
 import { applyStoredThemeSetting } from './app/ThemeChoice.js';
 
 applyStoredThemeSetting();

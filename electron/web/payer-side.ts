@@ -3,7 +3,7 @@
  * build), receipts, and the customer display with its read-only feed (README "Customer display").
  */
 import type { FastifyInstance } from 'fastify';
-import { languageFromLocale, type Language } from '../../shared/i18n/languages.js';
+import { languageFromLocale, localeOf, type Language } from '../../shared/i18n/languages.js';
 import type { OrderView } from '../../shared/posapi.js';
 import { registerCheckoutPage } from '../gateway/checkout-page.js';
 import type { PosEventHub } from '../bridge/events.js';
@@ -30,8 +30,8 @@ export interface PayerSideDeps {
   /** Where payers reach receipts: the payer listener, else the public origin, else this machine. */
   receiptOrigin: () => string;
   now: () => number;
-  /** What an order's receipt says (a cart sale's full receipt); absent: the order's own lines. */
-  receiptFacts?: (order: OrderView) => ReceiptFacts;
+  /** What an order's receipt says (a cart sale's full receipt), in the payer's pick when given; absent: the order's own lines. */
+  receiptFacts?: (order: OrderView, payerLanguage?: Language) => ReceiptFacts;
   /** The cart and tip question on the customer display, and the whole sale of a crypto part. */
   counter?: CounterSide;
   saleOf?: (orderId: string) => DisplayCart | undefined;
@@ -52,7 +52,15 @@ export function registerPayerSide(app: FastifyInstance, deps: PayerSideDeps): Pa
   const language = () => deps.language?.() ?? languageFromLocale(deps.locale());
   const facts =
     deps.receiptFacts ??
-    ((order: OrderView) => receiptFacts(order, deps.shop(), deps.locale(), deps.timeZone(), deps.test(), language()));
+    ((order: OrderView, picked?: Language) =>
+      receiptFacts(
+        order,
+        deps.shop(),
+        picked ? localeOf(picked) : deps.locale(),
+        deps.timeZone(),
+        deps.test(),
+        picked ?? language(),
+      ));
   const display = new DisplayFeed({
     events: deps.events,
     shop: deps.shop,

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { OrderView } from '../../shared/posapi.js';
+import { isLanguage, LANGUAGE_WORD, LANGUAGES, type Language } from '../../shared/i18n/languages.js';
 import { paperText, type PaperKey } from '../../shared/i18n/paper.js';
 import type { ReceiptFacts } from '../till/printing/receipt-facts.js';
 
@@ -48,8 +49,21 @@ const escape = (text: string): string =>
 const rowsOf = (lines: ReceiptFacts['lines']): string =>
   lines.map((line) => `<div><dt>${escape(line.label)}</dt><dd>${escape(line.value)}</dd></div>`).join('');
 
+/**
+ * The payer's language picker of the checkout page, made for a page without scripts: every language by
+ * its own name at the bottom, under the word "Language" in the language showing; a tap reloads the
+ * receipt in it (`?lang=`). The current one is marked for the eye and for screen readers.
+ */
+function languageLinks(showing: Language): string {
+  const items = LANGUAGES.map((l) => {
+    const current = l.code === showing ? ' aria-current="true"' : '';
+    return `<li><a href="?lang=${l.code}" lang="${l.code}" hreflang="${l.code}"${current}>${escape(l.name)}</a></li>`;
+  }).join('');
+  return `<nav class="languages" aria-labelledby="language-word"><h2 id="language-word">${escape(LANGUAGE_WORD[showing])}</h2><ul>${items}</ul></nav>`;
+}
+
 function page(facts: ReceiptFacts): string {
-  const language = facts.language ?? 'en';
+  const language: Language = facts.language ?? 'en';
   const say = (key: PaperKey, values: Record<string, string> = {}) => escape(paperText(language, key, values));
   // A cart sale's lines, totals and tenders follow as their own lists, as on paper.
   const rows = [facts.lines, ...(facts.groups ?? [])]
@@ -62,32 +76,41 @@ function page(facts: ReceiptFacts): string {
 <title>${say('receiptTitle', { shop: facts.shop })}</title>
 <style>body{font:17px/1.5 system-ui,sans-serif;max-width:30rem;margin:2rem auto;padding:0 1rem;color:#111;background:#fff}
 dl{border:1px solid #c8c8c8;border-radius:8px;padding:.75rem 1rem}dl div{display:flex;justify-content:space-between;gap:1rem;padding:.25rem 0}
-dt{color:#4a4a4a}.test{border:2px dashed #8a3b00;color:#8a3b00;font-weight:700;padding:.25rem .5rem;text-align:center}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}</style>
+dt{color:#4a4a4a}.languages{margin:1.5rem 0 0}.languages h2{font-size:1rem;margin:0 0 .5rem}
+.languages ul{list-style:none;display:flex;flex-wrap:wrap;gap:.5rem;margin:0;padding:0}.languages a{display:inline-flex;align-items:center;min-height:44px;padding:0 .8rem;border:1px solid #c8c8c8;border-radius:8px;color:#0b5e57}
+.languages a[aria-current]{border:2px solid #0b5e57;font-weight:700}.test{border:2px dashed #8a3b00;color:#8a3b00;font-weight:700;padding:.25rem .5rem;text-align:center}dd{margin:0;font-weight:600;text-align:right;overflow-wrap:anywhere}</style>
 </head><body><main>
 <h1>${escape(facts.shop)}</h1>${head}
 <p>${say('receipt')}</p>${facts.test ? `<p class="test">${say('testReceipt')}</p>` : ''}
 <dl>${rows}</dl>
 <p>${say('thankYou')}</p>
-</main></body></html>`;
+</main>${languageLinks(language)}</body></html>`;
 }
 
 export interface ReceiptPageDeps {
   links: ReceiptLinks;
   /** A paid order by id, else undefined. */
   paidOrder: (orderId: string) => OrderView | undefined;
-  facts: (order: OrderView) => ReceiptFacts;
+  /** The receipt's facts: in the shop's language, or in the one the payer picked on the page. */
+  facts: (order: OrderView, payerLanguage?: Language) => ReceiptFacts;
 }
 
 export function registerReceiptPage(app: FastifyInstance, deps: ReceiptPageDeps): void {
-  app.get<{ Params: { receipt: string } }>('/receipt/:receipt', async (request, reply) => {
-    void reply
-      .header('content-security-policy', PAGE_CSP)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'no-referrer');
-    const orderId = deps.links.orderIdOf(request.params.receipt);
-    const order = orderId ? deps.paidOrder(orderId) : undefined;
-    if (!order) return reply.code(404).type('text/plain; charset=utf-8').send('No such receipt');
-    return reply.type('text/html; charset=utf-8').send(page(deps.facts(order)));
-  });
+  app.get<{ Params: { receipt: string }; Querystring: { lang?: unknown } }>(
+    '/receipt/:receipt',
+    async (request, reply) => {
+      void reply
+        .header('content-security-policy', PAGE_CSP)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer');
+      const orderId = deps.links.orderIdOf(request.params.receipt);
+      const order = orderId ? deps.paidOrder(orderId) : undefined;
+      if (!order) return reply.code(404).type('text/plain; charset=utf-8').send('No such receipt');
+      // The payer's pick from the page's own language links; anything else is the shop's language.
+      const lang = request.query.lang;
+      const picked = typeof lang === 'string' && isLanguage(lang) ? lang : undefined;
+      return reply.type('text/html; charset=utf-8').send(page(deps.facts(order, picked)));
+    },
+  );
 }

@@ -8,6 +8,7 @@ import { useAppInfo, useOrders, useSettings } from '../api/hooks.js';
 import { BackupWarning } from '../components/BackupWarning.js';
 import type { Access } from '../screens/signin/access.js';
 import { useCashier, type Screen } from '../state/cashier.js';
+import { NavItems, type NavEntry } from './NavItems.js';
 import { t } from './text.js';
 import { ThemeChoice } from './ThemeChoice.js';
 
@@ -27,18 +28,22 @@ export function StatusBar() {
           {t('testMode')}
         </strong>
       ) : null}
-      {!connection.online ? (
-        <span role="alert" className="offline">
-          {t('offline', { queued: connection.queued })}
-          {connection.lastContactAt
-            ? ` · ${t('lastContact', { time: new Date(connection.lastContactAt).toLocaleTimeString() })}`
-            : ''}
-        </span>
-      ) : null}
+      {!connection.online ? <OfflineLine queued={connection.queued} lastContactAt={connection.lastContactAt} /> : null}
       <BackupWarning />
       <span className="version">v{info.data.version}</span>
       <ThemeChoice />
     </header>
+  );
+}
+
+/** Offline, in one line of the status bar: its whole text is its title (the line may be cut at 1024 px). */
+function OfflineLine({ queued, lastContactAt }: { queued: number; lastContactAt: number }) {
+  const since = lastContactAt ? ` · ${t('lastContact', { time: new Date(lastContactAt).toLocaleTimeString() })}` : '';
+  const text = `${t('offline', { queued })}${since}`;
+  return (
+    <span role="alert" className="offline" title={text}>
+      {text}
+    </span>
   );
 }
 
@@ -53,41 +58,27 @@ export function Nav({ access }: { access?: Access }) {
   const orders = useOrders(configured && access?.may('sell') === true);
   const open = (orders.data ?? []).filter((o) => o.status !== 'success' && o.status !== 'failed').length;
   const current = configured ? screen : 'setup';
-  const item = (target: Screen, label: string, badge = 0) => (
-    <li>
-      <button
-        type="button"
-        aria-current={current === target ? 'page' : undefined}
-        disabled={!configured && target !== 'setup'}
-        title={!configured && target !== 'setup' ? t('chargeMenuDisabled') : undefined}
-        onClick={() => leave(target, target === 'charge')}
-      >
-        {label}
-        {badge > 0 ? (
-          <>
-            {/* A number in a pill keeps the row on one line; the words are there for screen readers. */}
-            <span className="nav-badge" aria-hidden="true">
-              {badge}
-            </span>
-            <span className="visually-hidden"> {t('openOrders', { n: badge })}</span>
-          </>
-        ) : null}
-      </button>
-    </li>
-  );
   const may = (permission: Parameters<Access['may']>[0]) => !access || access.may(permission);
+  const entries: NavEntry[] = [];
+  const add = (when: boolean, target: Screen, label: string, badge = 0) => {
+    if (when) entries.push({ target, label, badge });
+  };
+  add(may('sell'), 'cart', t('navCart'));
+  add(may('sell'), 'charge', t('navCharge'));
+  add(may('sell'), 'orders', t('navOrders'), open);
+  add(may('sell'), 'shift', t('navShift'));
+  add(may('setup'), 'setup', t('navSetup'));
+  add(may('review'), 'owner', !access || access.open ? t('navOwner') : t('navReview'));
+  add(!!access?.session, 'staff', access?.may('staff') ? t('navStaff') : t('navMyPin'));
+  add(!!access?.session && !!access?.may('audit'), 'audit', t('navAudit'));
   return (
     <nav aria-label={t('mainNav')} className="no-print">
-      <ul>
-        {may('sell') ? item('cart', t('navCart')) : null}
-        {may('sell') ? item('charge', t('navCharge')) : null}
-        {may('sell') ? item('orders', t('navOrders'), open) : null}
-        {may('sell') ? item('shift', t('navShift')) : null}
-        {may('setup') ? item('setup', t('navSetup')) : null}
-        {may('review') ? item('owner', !access || access.open ? t('navOwner') : t('navReview')) : null}
-        {access?.session ? item('staff', access.may('staff') ? t('navStaff') : t('navMyPin')) : null}
-        {access?.session && access.may('audit') ? item('audit', t('navAudit')) : null}
-      </ul>
+      <NavItems
+        entries={entries}
+        current={current}
+        configured={configured}
+        onPick={(target) => leave(target, target === 'charge')}
+      />
     </nav>
   );
 }

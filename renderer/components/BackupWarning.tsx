@@ -17,7 +17,7 @@ export function BackupWarning() {
   if (!h || (!h.overdue && !h.failing)) return null;
   const text = h.failing ? t('backupWarnFailing') : h.configured ? t('backupWarnOverdue') : t('backupWarnUnset');
   return (
-    <span role="status" className="backup-warning">
+    <span role="status" className="backup-warning" title={text}>
       {text}
     </span>
   );

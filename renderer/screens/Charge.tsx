@@ -83,11 +83,6 @@ export function Charge({ settings }: { settings: TillSettings }) {
             {t('note')}
             <input value={note} maxLength={50} onChange={(e) => setNote(e.target.value)} data-charge-on-enter="" />
           </label>
-          {error ? (
-            <p role="alert" className="error">
-              {error}
-            </p>
-          ) : null}
           <button
             type="button"
             className="primary charge-button"
@@ -97,8 +92,13 @@ export function Charge({ settings }: { settings: TillSettings }) {
           >
             {t('charge')}
           </button>
-          {info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? (
-            <p className="hint">{t('testModeLong')}</p>
+          {/* Under Charge, so a refusal never moves the button or pushes the sale off a 600 px screen. */}
+          {error ? (
+            <p role="alert" className="error charge-refusal">
+              {error}
+            </p>
+          ) : info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? (
+            <p className="hint charge-test-hint">{t('testModeLong')}</p>
           ) : null}
         </div>
       </div>

@@ -90,7 +90,7 @@ export function Setup({ settings }: { settings: TillSettings }) {
         <div className="setup-columns">
           <div>
             <PayeeLookup form={form} edit={edit} />
-            <ShopDetails form={form} edit={edit} settings={settings} />
+            <ShopDetails form={form} edit={edit} settings={settings} invalidField={message?.field} />
           </div>
           <div>
             <NewOwnerPin {...fields} />

@@ -61,6 +61,10 @@ const fake = vi.hoisted(() => {
       this.shownInactive = true;
     }
     close() {}
+    readonly titles: string[] = [];
+    setTitle(title: string) {
+      this.titles.push(title);
+    }
     isDestroyed() {
       return false;
     }
@@ -164,6 +168,9 @@ describe('electron/main.ts', () => {
     const display = fake.windows[1];
     expect(display.loaded).toBe(`${shellState.core.url}/display/`);
     expect(display.options).toMatchObject({ x: 1280, y: 0, width: 1920, height: 1080, fullscreen: true });
+    // The titles follow the till's language from the start (electron/window-titles.ts), until a page titles itself.
+    expect(display.titles).toEqual(['Customer display']);
+    expect(fake.windows[0].titles).toEqual(['Paydesk']);
     const prefs = display.options.webPreferences;
     expect(prefs.preload).toBeUndefined();
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });

@@ -7,7 +7,7 @@ import type { SaleView } from '../../../shared/posapi-sales.js';
 import type { TillParts } from '../parts.js';
 import { saleView } from '../sales/book.js';
 import { inPaperLanguage } from './paper-text.js';
-import type { Language } from '../../../shared/i18n/languages.js';
+import { localeOf, type Language } from '../../../shared/i18n/languages.js';
 import { shopLanguage, shopLocale } from '../settings/store.js';
 import { paperLanguage } from '../../../shared/i18n/paper.js';
 import { receiptFacts, type ReceiptFacts } from './receipt-facts.js';
@@ -68,16 +68,20 @@ export function saleFacts(till: TillParts, sale: SaleView): ReceiptFacts {
   }));
 }
 
-/** An order's receipt: its sale's when it is the crypto part of a cart sale. */
-export function orderFacts(till: TillParts, order: OrderView, onPage = false): ReceiptFacts {
+/**
+ * An order's receipt: its sale's when it is the crypto part of a cart sale. `payerLanguage` is the
+ * language the payer picked on the receipt page: its words, and its usual way of writing amounts and dates.
+ */
+export function orderFacts(till: TillParts, order: OrderView, onPage = false, payerLanguage?: Language): ReceiptFacts {
   const sale = till.saleBook.byOrder(order.orderId);
+  const words = payerLanguage ?? paperWords(till, onPage);
+  const locale = payerLanguage ? { locale: localeOf(payerLanguage) } : {};
   if (sale) {
     const view = saleView(sale);
-    const words = paperWords(till, onPage);
-    return inPaperLanguage(words, () => ({ ...saleReceiptFacts(view, order, paperFor(till, view)), language: words }));
+    const paper = { ...paperFor(till, view), ...locale };
+    return inPaperLanguage(words, () => ({ ...saleReceiptFacts(view, order, paper), language: words }));
   }
-  const shop = shopOnPaper(till);
+  const shop = { ...shopOnPaper(till), ...locale };
   // ESC/POS has no CJK code page: those shops' paper speaks English (paperLanguage); the page keeps theirs.
-  const language = paperWords(till, onPage);
-  return receiptFacts(order, shop.shop, shop.locale, shop.timeZone, shop.test, language);
+  return receiptFacts(order, shop.shop, shop.locale, shop.timeZone, shop.test, words);
 }

@@ -12,6 +12,7 @@ import { mayCarryMerchantKey, sameGateway, type GatewaySetting } from '../link/k
 import { callerActor, type StaffArea } from '../staff/area.js';
 import type { Stored, TillSettingsStore } from './store.js';
 import { posError } from '../../../shared/pos-error.js';
+import { isKnownLocale } from '../../../shared/i18n/number-locales.js';
 
 export interface SettingsSaveDeps {
   settings: TillSettingsStore;
@@ -73,12 +74,9 @@ export function resolveGateway(previous: GatewaySetting, asked: GatewayTarget, e
   return { kind: 'hosted', baseUrl, ...(merchantKey ? { merchantKey } : {}), ...(tillKey ? { tillKey } : {}) };
 }
 
+/** A locale the runtime has data for: a well-formed tag of none (zz-ZZ) would quietly write en-US amounts. */
 function checkLocale(locale: string): void {
-  try {
-    new Intl.NumberFormat(locale);
-  } catch {
-    throw posError('locale_unknown', {}, 'locale');
-  }
+  if (!isKnownLocale(locale)) throw posError('locale_unknown', {}, 'locale');
 }
 
 function checkTimeZone(timeZone: string): void {

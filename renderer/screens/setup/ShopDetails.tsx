@@ -8,6 +8,7 @@ import { usePosApi } from '../../app/api-context.js';
 import { LANGUAGES, LANGUAGE_WORD, type Language } from '../../../shared/i18n/languages.js';
 import { t } from '../../app/text.js';
 import { setLanguage, useLanguage } from '../../i18n/i18n.js';
+import { LocaleField } from './LocaleField.js';
 import type { EditForm, SetupForm } from './setup-form.js';
 
 /** Offered before the gateway's quote list is known (first run). */
@@ -17,7 +18,15 @@ const FIRST_RUN_QUOTES = [
   { assetId: 'gbp', symbol: 'GBP' },
 ];
 
-export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: EditForm; settings: TillSettings }) {
+interface ShopDetailsProps {
+  form: SetupForm;
+  edit: EditForm;
+  settings: TillSettings;
+  /** The field a refused save was about. */
+  invalidField?: string | undefined;
+}
+
+export function ShopDetails({ form, edit, settings, invalidField }: ShopDetailsProps) {
   const api = usePosApi();
   // Before the first save, the lists are asked for the payee just looked up.
   const firstRun = !settings.configured && form.lookedUpPayeeId !== '';
@@ -55,6 +64,7 @@ export function ShopDetails({ form, edit, settings }: { form: SetupForm; edit: E
           ))}
         </select>
       </label>
+      <LocaleField form={form} edit={edit} invalid={invalidField === 'locale'} />
       <label>
         {t('shopName')}
         <input value={form.shopName} onChange={(e) => edit({ shopName: e.target.value })} maxLength={80} />

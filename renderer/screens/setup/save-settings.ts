@@ -28,6 +28,7 @@ const FIELD_WORDS: Record<string, TextKey> = {
   'gateway.baseUrl': 'gatewayUrl',
   'gateway.merchantKey': 'gatewayKey',
   'gateway.tillKey': 'gatewayTillKey',
+  locale: 'localeField',
 };
 
 /**

@@ -28,6 +28,8 @@ export interface SetupForm {
   timeToPay: string;
   /** The till's language (screens, receipts; the payer's default). */
   language: Language;
+  /** How amounts and dates are written: a locale, or '' for the same as the language. */
+  locale: string;
 }
 
 /** Changes some fields of the form. */
@@ -56,6 +58,7 @@ export function initialForm(settings: TillSettings): SetupForm {
     lookedUpPayeeId: '',
     timeToPay: String(settings.timeToPayMinutes),
     language: settings.language ?? languageFromLocale(settings.locale),
+    locale: settings.localeChosen === true ? settings.locale : '',
   };
 }
 
@@ -78,6 +81,7 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
   if (form.ownerPin) patch.ownerPin = form.ownerPin;
   if (/^\d+$/.test(form.timeToPay)) patch.timeToPayMinutes = Number(form.timeToPay);
   patch.language = form.language;
+  patch.locale = form.locale;
   return patch;
 }
 

@@ -1,0 +1,202 @@
+/**
+ * The whole sale at a cashier's smallest screen (1024x600) in every language, for the owner (the most
+ * navigation items): the top row is one row (what does not fit is under More), the amount, the asset
+ * choice and Charge are on screen without scrolling, also with a refusal shown (a revoked till key on a
+ * shop server: the longest message the Charge screen shows). More works by touch and by keyboard.
+ * Screenshots: test-results/fit-<lng>.png, fit-<lng>-refused.png, fit-more-open.png.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsEnglish } from '../../shared/i18n/errors-en.js';
+import { LANGUAGE_CODES, type Language } from '../../shared/i18n/languages.js';
+import { axeProblems } from '../helpers/axe.js';
+import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
+import { startGateway, type TestGateway } from '../helpers/gateway.js';
+import { repoRoot, startHost, type HostProcess } from '../helpers/host.js';
+import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+
+const VIEW = { width: 1024, height: 600 };
+
+/** The refusal of a revoked till key as the catalogue of the language words it. */
+function tillKeyRefused(language: Language): string {
+  if (language === 'en') return errorsEnglish.gateway_till_key_refused;
+  const file = join(repoRoot, 'shared/i18n/locales', language, 'errors.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>).gateway_till_key_refused!;
+}
+
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+
+/** Where things are, read in the page: the top row's cells, the sale's parts, and how far the page scrolls. */
+async function layout(page: Page) {
+  return page.evaluate(() => {
+    // The page's own document (this file is type-checked without the DOM's types).
+    const document = (globalThis as any).document;
+    const box = (el: any): Box | null => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    const cells: any[] = [...document.querySelectorAll('.top-row nav ul.nav-row > li, .top-row .session-bar > *')];
+    return {
+      cells: cells.map((c) => box(c)!),
+      amount: box(document.querySelector('.amount-display')),
+      assets: box(document.querySelector('.charge fieldset')),
+      charge: box(document.querySelector('.charge-button')),
+      alert: box(document.querySelector('.charge [role="alert"]')),
+      scrollHeight: document.documentElement.scrollHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+    };
+  });
+}
+
+type Layout = Awaited<ReturnType<typeof layout>>;
+
+/** One row: the top row's cells (buttons, and the signed-in name between them) share one middle line. */
+function expectOneRow(at: Layout): void {
+  expect(at.cells.length).toBeGreaterThanOrEqual(4);
+  const middles = at.cells.map((c) => (c.top + c.bottom) / 2);
+  expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4);
+  for (const cell of at.cells) expect(cell.right).toBeLessThanOrEqual(VIEW.width);
+}
+
+function expectOnScreen(box: Box | null): void {
+  expect(box).not.toBeNull();
+  expect(box!.top).toBeGreaterThanOrEqual(0);
+  expect(box!.bottom).toBeLessThanOrEqual(VIEW.height);
+}
+
+async function openIn(page: Page, pos: PosHttp, url: string, language: string): Promise<void> {
+  await pos.call('settings.save', { language });
+  await page.goto(url);
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+  await page.locator('.charge-button').waitFor();
+  await page.locator('.top-row nav ul.nav-row').waitFor();
+}
+
+describe.runIf(e2eAvailable())('e2e: the sale fits 1024x600 in every language', () => {
+  let host: HostProcess;
+  let browser: Browser;
+  let page: Page;
+  let pos: PosHttp;
+
+  beforeAll(async () => {
+    host = await startHost();
+    pos = await posOverHttp(host);
+    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
+    await pos.signIn('owner', '4321');
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: VIEW, hasTouch: true, deviceScaleFactor: 1 });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(host.url);
+    await adoptSession(page, pos);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  for (const language of LANGUAGE_CODES) {
+    it(`${language}: the top row is one row; amount, assets and Charge on screen, nothing scrolls`, async () => {
+      await openIn(page, pos, host.url, language);
+      await page.keyboard.type('12.5');
+      await page.locator('.asset.selected').waitFor();
+      const at = await layout(page);
+      await screenshot(page, `fit-${language}`);
+      expectOneRow(at);
+      expectOnScreen(at.amount);
+      expectOnScreen(at.assets);
+      expectOnScreen(at.charge);
+      expect(at.scrollHeight).toBeLessThanOrEqual(VIEW.height);
+      expect(at.scrollWidth).toBeLessThanOrEqual(VIEW.width);
+    });
+  }
+
+  it('More: a tap opens it, a pick goes there (More then holds the open screen), Escape closes it', async () => {
+    await openIn(page, pos, host.url, 'de');
+    const more = page.locator('.nav-more > button');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await more.tap();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    const audit = page.locator('#nav-more-list').getByRole('button', { name: 'Prüfprotokoll', exact: true });
+    await audit.waitFor();
+    await screenshot(page, 'fit-more-open');
+    expect(await axeProblems(page)).toEqual([]);
+    await audit.tap();
+    await page.locator('#nav-more-list').waitFor({ state: 'hidden' });
+    expect(await page.locator('.nav-more').getAttribute('class')).toContain('holds-current');
+    // By keyboard: Enter opens, Tab reaches the list's items, Escape closes and gives the focus back.
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => (globalThis as any).document.activeElement?.closest('#nav-more-list') !== null),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await more.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
+  });
+});
+
+describe.runIf(e2eAvailable())('e2e: a revoked till key at 1024x600 in every language', () => {
+  let server: TestGateway;
+  let host: HostProcess;
+  let browser: Browser;
+  let page: Page;
+  let pos: PosHttp;
+
+  beforeAll(async () => {
+    server = await startGateway();
+    const auth = { headers: { authorization: `Bearer ${server.merchantKey}` } };
+    const till = (await server.post('/v1/merchant/tills', { name: 'Front counter' }, auth)).body.data;
+    host = await startHost();
+    pos = await posOverHttp(host);
+    const gateway = { kind: 'hosted', baseUrl: server.url, tillKey: till.tillKey };
+    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321', gateway });
+    await pos.signIn('owner', '4321');
+    const revoked = await server.post(`/v1/merchant/tills/${till.till.tillId}/revoke`, {}, auth);
+    expect(revoked.body, JSON.stringify(revoked.body) + JSON.stringify(till)).toMatchObject({
+      data: { revoked: true },
+    });
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: VIEW, hasTouch: true, deviceScaleFactor: 1 });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(host.url);
+    await adoptSession(page, pos);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+    await server?.close();
+  });
+
+  for (const language of LANGUAGE_CODES) {
+    it(`${language}: the refusal is shown and the sale stays on screen`, async () => {
+      await openIn(page, pos, host.url, language);
+      await page.keyboard.type('12.5');
+      await page.locator('.asset.selected').waitFor();
+      const charge = page.locator('.charge-button');
+      await charge.click();
+      const alert = page.locator('.charge [role="alert"]');
+      await alert.waitFor();
+      // What to do, in the till's language (not the gateway's Authorization words).
+      expect(await alert.textContent()).toBe(tillKeyRefused(language));
+      const at = await layout(page);
+      await screenshot(page, `fit-${language}-refused`);
+      expectOneRow(at);
+      expectOnScreen(at.amount);
+      expectOnScreen(at.assets);
+      expectOnScreen(at.charge);
+      expectOnScreen(at.alert);
+      expect(at.scrollHeight).toBeLessThanOrEqual(VIEW.height);
+    });
+  }
+});
