@@ -155,27 +155,12 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   // A test file that fails before its afterAll has the cluster, or a worker that is killed, must not
   // leave a server running: a watchdog stops it once this process is gone (vitest ends its workers
   // without an 'exit' event).
-  const stopCommand = [...(isRoot() ? ['runuser', '-u', 'postgres', '--'] : []), join(bin, 'pg_ctl')];
-  const watchdog = spawn(
-    'sh',
-    [
-      '-c',
-      'while kill -0 "$0" 2>/dev/null; do sleep 1; done; "$@" -D "$DATA" -m fast -w stop; rm -rf "$ROOT"',
-      String(process.pid),
-      ...stopCommand,
-    ],
-    { detached: true, stdio: 'ignore', env: { ...process.env, DATA: dataDir, ROOT: root } },
-  );
-  watchdog.unref();
+  const unwatch = watchCluster(bin, dataDir, root);
   let stopped = false;
   const stopNow = (): void => {
     if (stopped) return;
     stopped = true;
-    try {
-      if (watchdog.pid) process.kill(watchdog.pid);
-    } catch {
-      // already gone
-    }
+    unwatch();
     try {
       runPg(bin, 'pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
     } finally {
