@@ -4,7 +4,8 @@
  * carries the till's merchant key into the server's database, so the server's callbacks verify with
  * the key the shop's receivers already hold and receipt links made before the move still open.
  */
-import { spawn, execFileSync } from 'node:child_process';
+import { runCommand } from '../helpers/run-command.js';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,18 +18,7 @@ import { startReceiver, type Receiver } from '../helpers/https-receiver.js';
 import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
 
-function migrateDb(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['scripts/migrate-db.mjs', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, PAYDESK_DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+const migrateDb = (args: string[]) => runCommand(process.execPath, ['scripts/migrate-db.mjs', ...args]);
 
 const printedKey = (url: string): string =>
   execFileSync(process.execPath, ['dist/electron/server.js', '--print-merchant-key'], {

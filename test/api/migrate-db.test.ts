@@ -5,15 +5,15 @@
  * only by the tool's own checksums); a second copy into a database with payments refused; a row
  * changed in PostgreSQL found by --verify-only; the password never printed, whatever goes wrong.
  */
+import { runCommand } from '../helpers/run-command.js';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { BTC, SHOP, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
-import { repoRoot, startHost, tempDataDir } from '../helpers/host.js';
+import { startHost, tempDataDir } from '../helpers/host.js';
 import { migratePg } from '../../electron/gateway/store/postgres/migrate.js';
 import { gatewayPgMigrations } from '../../electron/gateway/store/postgres/migrations/index.js';
 import { PG_PASSWORD, postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
@@ -28,16 +28,7 @@ function migrateDb(args: string[], env: NodeJS.ProcessEnv = {}, viaNpm = false):
   const [command, argv] = viaNpm
     ? ['npm', ['run', '-s', 'migrate-db', '--', ...args]]
     : [process.execPath, ['scripts/migrate-db.mjs', ...args]];
-  const child = spawn(command, argv, {
-    cwd: repoRoot,
-    env: { ...process.env, PAYDESK_DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return runCommand(command, argv, env);
 }
 
 const SECRETS = [PG_PASSWORD, encodeURIComponent(PG_PASSWORD)];

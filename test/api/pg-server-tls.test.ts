@@ -5,7 +5,8 @@
  * private certificate through NODE_EXTRA_CA_CERTS alone, saves its till key and takes a payment the
  * server records under that till; without that variable the same till refuses the server.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { runCommand } from '../helpers/run-command.js';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import https from 'node:https';
 import { join } from 'node:path';
@@ -31,18 +32,7 @@ function selfSigned(dir: string, name: string, address = '127.0.0.1'): { cert: s
   return { cert, key };
 }
 
-function serverRun(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['dist/electron/server.js', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, PAYDESK_DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
-}
+const serverRun = (args: string[]) => runCommand(process.execPath, ['dist/electron/server.js', ...args]);
 
 /** `/v1` over HTTPS trusting only `ca`; answers the envelope. */
 function callTls(url: string, ca: string, method: string, body?: unknown, key?: string): Promise<any> {
