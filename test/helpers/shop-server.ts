@@ -46,7 +46,7 @@ export async function startShopServer(
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
-  const url = /^ready (https?:\/\/127\.0\.0\.1:\d+)$/.exec(line)?.[1];
+  const url = /^ready (https?:\/\/[^\s/]+:\d+)$/.exec(line)?.[1];
   if (!url) throw new Error(`unexpected first line: ${line}`);
   const server = { url, child, output: () => output };
   started.push(server);

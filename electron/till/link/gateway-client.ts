@@ -140,9 +140,12 @@ export class GatewayClient {
 
   constructor(private readonly options: GatewayClientOptions) {}
 
-  /** Waits for a slot under a hosted gateway's per-minute limit. */
+  /**
+   * Waits for a slot under a hosted gateway's per-minute limit. A shop server (a till key is set) does
+   * not limit its own tills, so a till there never holds a sale back behind its own result polls.
+   */
   private async pace(): Promise<void> {
-    if (!this.options.hosted()) return;
+    if (!this.options.hosted() || this.options.tillKey?.()) return;
     const limit = this.options.perMinute ?? 60;
     for (;;) {
       const now = Date.now();
@@ -184,7 +187,8 @@ export class GatewayClient {
     for (let attempt = 0; ; attempt++) {
       await this.pace();
       // Decided with the URL, per attempt: the setting may change while waiting or between retries.
-      const auth = merchant === 'till' ? this.tillAuthorization() : merchant ? this.authorization(path) : {};
+      // Every request to a shop server carries the till key (it is how the server knows its own tills).
+      const auth = merchant === true ? this.authorization(path) : this.tillAuthorization();
       const query =
         method === 'GET'
           ? new URLSearchParams(
