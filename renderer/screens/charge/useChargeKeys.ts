@@ -34,6 +34,10 @@ export function useChargeKeys(press: (key: string) => void, charge: () => void):
       else if (event.key === 'Escape') press('Clear');
       else return;
       event.preventDefault();
+      // Typing an amount while a navigation button (the Charge tab tapped again, More just closed) holds
+      // the focus: the amount takes it, so the Enter that follows charges instead of pressing that button.
+      if (event.key !== 'Escape' && target?.closest('nav'))
+        document.querySelector<HTMLElement>('.amount-display')?.focus({ preventScroll: true });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
