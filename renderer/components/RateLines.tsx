@@ -4,6 +4,7 @@
  */
 import type { RateUsedView, TillSettings } from '../../shared/posapi.js';
 import { formatAmount, formatDateTime } from '../app/format.js';
+import { formatMoney } from '../app/format-money.js';
 import { t } from '../app/text.js';
 
 export function RateLines({
@@ -33,9 +34,8 @@ export function RateLines({
         </small>
       </dd>
       <dt>{t('receivedValue')}</dt>
-      <dd>
-        {formatAmount(rate.receivedQuoteAmount, settings.locale)} {quote}
-      </dd>
+      {/* Written like the amount above it, to the currency's minor unit (1.234,50 USD, not 1.234,5 USD). */}
+      <dd>{formatMoney(rate.receivedQuoteAmount, quote, settings.locale)}</dd>
     </>
   );
 }

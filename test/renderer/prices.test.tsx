@@ -117,6 +117,22 @@ describe('the rate lines', () => {
       </dl>,
     );
     expect(screen.getByText(/1 ETH = 3,200 USD/).textContent).toMatch(/ETH live \(feeds\), /);
-    expect(screen.getByText('1,234.5 USD')).toBeTruthy();
+    // The value received to the currency's minor unit, like the receipt's amount above it.
+    expect(screen.getByText('1,234.50 USD')).toBeTruthy();
+  });
+
+  it("write the value received in the till's locale (de: 1.234,50 USD)", () => {
+    const settings = { locale: 'de-DE', timeZone: 'UTC' } as TillSettings;
+    render(
+      <dl>
+        <RateLines
+          rate={{ price: '3200', source: 'feeds', at: 1_800_000_000, receivedQuoteAmount: '1234.5' }}
+          asset="ETH"
+          quote="USD"
+          settings={settings}
+        />
+      </dl>,
+    );
+    expect(screen.getByText('1.234,50 USD')).toBeTruthy();
   });
 });
