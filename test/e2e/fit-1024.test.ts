@@ -15,7 +15,7 @@ import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startGateway, type TestGateway } from '../helpers/gateway.js';
 import { repoRoot, startHost, type HostProcess } from '../helpers/host.js';
-import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { tabWithSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 const VIEW = { width: 1024, height: 600 };
 
@@ -92,11 +92,7 @@ describe.runIf(e2eAvailable())('e2e: the sale fits 1024x600 in every language', 
     await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
     await pos.signIn('owner', '4321');
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: VIEW, hasTouch: true, deviceScaleFactor: 1 });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(host.url);
-    await adoptSession(page, pos);
+    page = await tabWithSession(browser, host.url, pos, VIEW);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
@@ -166,11 +162,7 @@ describe.runIf(e2eAvailable())('e2e: a revoked till key at 1024x600 in every lan
       data: { revoked: true },
     });
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: VIEW, hasTouch: true, deviceScaleFactor: 1 });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    await page.goto(host.url);
-    await adoptSession(page, pos);
+    page = await tabWithSession(browser, host.url, pos, VIEW);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

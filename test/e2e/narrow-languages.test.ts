@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../shared/i18n/languages.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
 import { startHost, type HostProcess } from '../helpers/host.js';
-import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { tabWithSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
 
 describe.runIf(e2eAvailable())('e2e: the top bar at 1024x600 in every language', () => {
   let host: HostProcess;
@@ -21,12 +21,8 @@ describe.runIf(e2eAvailable())('e2e: the top bar at 1024x600 in every language',
     pos = await posOverHttp(host);
     await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
     // Each page has its own session: this tab takes the owner's, signed in over HTTP above.
-    await page.goto(host.url);
-    await adoptSession(page, pos);
+    page = await tabWithSession(browser, host.url, pos, { width: 1024, height: 600 });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

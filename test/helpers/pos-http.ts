@@ -2,6 +2,7 @@
  * The headless host's PosApi over real HTTP (POST /pos/call/<command> with the page's token), and the
  * staff steps tests share: first-run Setup that makes the owner account, adding staff, signing in.
  */
+import type { Browser, Page } from 'playwright-core';
 import type { HostProcess } from './host.js';
 
 export interface PosAnswer {
@@ -70,4 +71,22 @@ export async function adoptSession(
     pos.token,
   );
   await page.reload();
+}
+
+/**
+ * A touch-capable tab of its own at `viewport`, on the till's page, holding `pos`'s signed-in session
+ * (adoptSession): how the e2e tests that sign in over HTTP open the till.
+ */
+export async function tabWithSession(
+  browser: Browser,
+  url: string,
+  pos: PosHttp,
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, hasTouch: true, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto(url);
+  await adoptSession(page, pos);
+  return page;
 }
