@@ -22,7 +22,7 @@ describe.runIf(e2eAvailable())('e2e: the customer display after the till is kill
     host = await startHost({ dataDir });
     browser = await launchBrowser();
     till = await browser.newPage({ viewport: { width: 1024, height: 600 } });
-    till.setDefaultTimeout(8000);
+    till.setDefaultTimeout(15_000); // as display.test: a loaded CI machine took longer than 8 s
     await setUpDemoShop(till, host.url);
   }, 60_000);
   afterAll(async () => {

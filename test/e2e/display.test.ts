@@ -27,7 +27,8 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     till = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     // The display is a page of its own (a second window or a tablet's browser): no shared storage with the till.
     display = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-    till.setDefaultTimeout(8000);
+    // 15 s: on a loaded CI machine the quote behind Charge and a saved setting's refetch took longer than 8 s.
+    till.setDefaultTimeout(15_000);
     await setUpDemoShop(till, host.url);
   }, 60_000);
   afterAll(async () => {
