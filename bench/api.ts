@@ -157,10 +157,68 @@ export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const pct = (a: number, b: number) => `${fmt((a / b) * 100, 1)}%`;
 
+/** The middle value (the upper middle of an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/**
+ * Saturated runs go in rounds (bare, create, read, bare, ...), and the figures are each endpoint's median:
+ * on a 2-core machine the load generator shares the cores with the server, and one run of the same
+ * build swings by a third depending on where the scheduler puts the two processes.
+ */
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+interface Saturated {
+  bare: Figures;
+  create: Figures;
+  read: Figures;
+}
+
+/** The round whose value of `pick` is the median (so its other figures come from the same run). */
+function medianBy(figures: Figures[], pick: (f: Figures) => number): Figures {
+  const middle = median(figures.map(pick));
+  return figures.find((f) => pick(f) === middle) ?? figures[0]!;
+}
+
+async function saturatedRounds(
+  bare: Server,
+  gateway: Server,
+  traces: string[],
+): Promise<Saturated & { ratios: { create: number[]; read: number[] } }> {
+  const runs: Saturated[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const bareMax = await measure(bare, { path: '/v1/payments_result?traceId=x' });
+    const createMax = await measure(gateway, createLoad);
+    const readMax = await measure(gateway, readLoad(traces));
+    runs.push({ bare: bareMax, create: createMax, read: readMax });
+  }
+  const rps = (f: Figures) => f.requestsPerSecond;
+  return {
+    bare: medianBy(
+      runs.map((r) => r.bare),
+      rps,
+    ),
+    create: medianBy(
+      runs.map((r) => r.create),
+      rps,
+    ),
+    read: medianBy(
+      runs.map((r) => r.read),
+      rps,
+    ),
+    ratios: {
+      create: runs.map((r) => r.create.requestsPerSecond / r.bare.requestsPerSecond),
+      read: runs.map((r) => r.read.requestsPerSecond / r.bare.requestsPerSecond),
+    },
+  };
+}
+
 export async function runApiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'paydesk-bench-'));
   console.log(
-    `bench/api: ${SECONDS} s per run, ${CONNECTIONS} connections at saturation, 200 req/s for latency; loopback, one process per server`,
+    `bench/api: ${ROUNDS} rounds of ${SECONDS} s per saturated run (${CONNECTIONS} connections; medians), 200 req/s for latency; loopback, one process per server`,
   );
   const bare = await startServer(['bench/bare-server.mjs']);
   // BENCH_HOST runs another build of the host (say, a copy of dist/electron/host.js from before a
@@ -169,11 +227,9 @@ export async function runApiBench(): Promise<void> {
   const gateway = await startServer([host, '--port', '0', '--data', dataDir]);
   try {
     const traces = await seedTraces(gateway.url, 500);
-    const bareMax = await measure(bare, { path: '/v1/payments_result?traceId=x' });
+    const { bare: bareMax, create: createMax, read: readMax, ratios } = await saturatedRounds(bare, gateway, traces);
     const bareAt200 = await measure(bare, { path: '/v1/payments_result?traceId=x' }, 200);
-    const createMax = await measure(gateway, createLoad);
     const createAt200 = await measure(gateway, createLoad, 200);
-    const readMax = await measure(gateway, readLoad(traces));
     const readAt200 = await measure(gateway, readLoad(traces), 200);
 
     const rows: Array<[string, Figures, Figures]> = [
@@ -188,11 +244,12 @@ export async function runApiBench(): Promise<void> {
         `${name.padEnd(32)} ${fmt(max.requestsPerSecond).padStart(17)}  ${`${at200.p50} / ${at200.p99}`.padStart(21)}  ${String(max.errors + at200.errors).padStart(6)}  ${fmt(max.cpuMicros, 1).padStart(17)}`,
       );
     }
+    const each = (values: number[]) => values.map((v) => `${fmt(v * 100, 1)}%`).join(', ');
     console.log('');
     console.log(
-      `creates vs bare:      ${pct(createMax.requestsPerSecond, bareMax.requestsPerSecond)} of the bare endpoint's throughput (goal >= 25%)`,
+      `creates vs bare:      ${pct(median(ratios.create), 1)} of the bare endpoint's throughput (goal >= 25%; rounds ${each(ratios.create)})`,
     );
-    console.log(`result reads vs bare: ${pct(readMax.requestsPerSecond, bareMax.requestsPerSecond)} (goal >= 50%)`);
+    console.log(`result reads vs bare: ${pct(median(ratios.read), 1)} (goal >= 50%; rounds ${each(ratios.read)})`);
     console.log(
       `CPU per request:      creates cost ${fmt(createMax.cpuMicros / bareMax.cpuMicros, 1)}x, reads ${fmt(readMax.cpuMicros / bareMax.cpuMicros, 1)}x the bare endpoint's server CPU (so on a core of their own: creates ${pct(bareMax.cpuMicros, createMax.cpuMicros)}, reads ${pct(bareMax.cpuMicros, readMax.cpuMicros)} of its rate)`,
     );

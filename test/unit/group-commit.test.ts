@@ -25,6 +25,45 @@ const tempFile = () => {
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 describe('GroupCommit', () => {
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  it('keeps gathering while writes arrive turn after turn (a burst read off many sockets), into one commit', async () => {
+    const db = openDatabase({ file: tempFile(), migrations });
+    const group = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO items (name, n) VALUES (?, ?)');
+    // Two writes in this turn, then one more in each of the next two: as requests arrive in a burst.
+    const writes = [group.run(() => insert.run('a', 1).changes), group.run(() => insert.run('b', 2).changes)];
+    await nextTurn();
+    writes.push(group.run(() => insert.run('c', 3).changes));
+    await nextTurn();
+    writes.push(group.run(() => insert.run('d', 4).changes));
+    expect(await Promise.all(writes)).toEqual([1, 1, 1, 1]);
+    expect(group.committed).toBe(1);
+    db.close();
+  });
+
+  it('commits a lone write on the next turn, and never waits more than a few turns for writes that keep coming', async () => {
+    const db = openDatabase({ file: tempFile(), migrations });
+    const group = new GroupCommit(db);
+    const insert = db.prepare('INSERT INTO items (name, n) VALUES (?, ?)');
+    let lone = false;
+    void group.run(() => insert.run('lone', 0)).then(() => (lone = true));
+    await nextTurn();
+    expect(lone).toBe(true);
+
+    // A new write every turn, for ever (here 12 turns): the first of them is committed within 5 turns.
+    const done: boolean[] = [];
+    for (let turn = 0; turn < 12; turn++) {
+      const index = turn;
+      void group.run(() => insert.run(`w${index}`, index)).then(() => (done[index] = true));
+      if (turn === 5) expect(done[0]).toBe(true);
+      await nextTurn();
+    }
+    await nextTurn();
+    expect(group.committed).toBeGreaterThan(2);
+    db.close();
+  });
+
   it('runs writes of one turn in one transaction; a failing write rolls back only itself', async () => {
     const db = openDatabase({ file: tempFile(), migrations });
     const group = new GroupCommit(db);

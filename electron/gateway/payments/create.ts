@@ -47,7 +47,7 @@ export class PaymentCreation {
 
   /** Call inside a transaction. */
   create(asked: AskedTerms): Payment {
-    if (this.deps.store.sharedByProcesses && !asked.traceId) return this.insertOrRepeat(asked);
+    if (!asked.traceId) return this.insertOrRepeat(asked);
     const existing = findExisting(this.deps.store, asked);
     if (existing) return this.repeat(existing, asked);
     const order = this.newOrder(asked);
@@ -57,12 +57,13 @@ export class PaymentCreation {
   }
 
   /**
-   * On a shop server's PostgreSQL the order is inserted "unless it exists" before anything is read of
-   * it: looking it up first is a read PostgreSQL's SERIALIZABLE checking locks by index page, and two
+   * The order is inserted "unless it exists" before anything is read of it. On a shop server's
+   * PostgreSQL, looking it up first is a read SERIALIZABLE checking locks by index page, and two
    * processes creating orders whose ids sort together (a till's numbered orders) each read a page the
    * other wrote, so one of them was cancelled and ran again (docs/scaling.md, "Why creates add up
-   * across processes"). The unique (payee, order id) index keeps an order exactly once all the same.
-   * A create naming a traceId reads first: it may name an order by its trace alone.
+   * across processes"); on SQLite it saves the lookup a new order, the common create, never needed.
+   * The unique (payee, order id) index keeps an order exactly once all the same. A create naming a
+   * traceId reads first: it may name an order by its trace alone.
    */
   private insertOrRepeat(asked: AskedTerms): Payment {
     let order: NewOrder;

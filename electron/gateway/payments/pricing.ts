@@ -148,7 +148,9 @@ export class Pricing {
 
   /** Resolves the settlement asset per strictMode (docs/api.md, "Creating a payment"); '' asks for the payment asset. */
   settlement(asked: string, strict: boolean, payment: Asset, quote: QuoteAsset, quoteAmount: string): Asset {
-    if (asked === '') return payment;
+    // Asking for what the payer pays settles in it whether or not it could be delivered otherwise;
+    // only strictMode has to know (the create's hot path: a till names its payment asset here).
+    if (asked === '' || (asked === payment.assetId && !strict)) return payment;
     // On a real chain the funds settle at the merchant's own addresses: in what the payer pays.
     if (this.deps.mode === 'live' && asked !== payment.assetId) {
       if (strict)

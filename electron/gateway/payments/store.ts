@@ -6,7 +6,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import { CommittedMemo } from '../../platform/committed-memo.js';
-import { columnUpdater, isSharedDatabase, type Db } from '../../platform/db.js';
+import { columnUpdater, type Db } from '../../platform/db.js';
 import type { ResultStatus } from '../../../shared/status.js';
 
 export interface PaymentRow {
@@ -202,11 +202,7 @@ export class PaymentsStore {
 
   private attribute: Statement | undefined;
 
-  /** Several server processes share this database (a shop server's PostgreSQL): see PaymentCreation. */
-  readonly sharedByProcesses: boolean;
-
   constructor(readonly db: Db) {
-    this.sharedByProcesses = isSharedDatabase(db);
     this.byTrace = db.prepare('SELECT * FROM payments WHERE trace_id = ?');
     this.byOrder = db.prepare('SELECT * FROM payments WHERE payee_id = ? AND order_id = ?');
     // Positional parameters: binding by name looks up every column's property on the row object.
