@@ -1,26 +1,46 @@
-/** Setup's receipt printer: where it is, the paper width, the drawer after cash; save and a test page. */
+/**
+ * Setup's receipt printer: where it is, the paper width, the drawer after cash; save and a test page.
+ * The form opens only once the stored printer has answered, and starts from it: an answer arriving after
+ * the owner began typing would otherwise replace the typed address (a slow till, or an owner who types
+ * at once), and "Use this printer" would then save the old one.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { PrinterSettings } from '../../shared/posapi-printing.js';
 import { usePosApi } from '../app/api-context.js';
+import { t } from '../app/text.js';
 import { prt } from './text.js';
 import './printing.css';
 
+const NO_PRINTER: PrinterSettings = { target: '', columns: 42, drawerAfterCash: false };
+
 export function PrinterSetup() {
   const api = usePosApi();
-  const queries = useQueryClient();
   const stored = useQuery({ queryKey: ['printer'], queryFn: () => api.call('printer.get', {}) });
-  const [form, setForm] = useState<PrinterSettings>({ target: '', columns: 42, drawerAfterCash: false });
-  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
-  useEffect(() => {
-    if (stored.data) setForm(stored.data);
-  }, [stored.data]);
+  if (stored.isPending)
+    return (
+      <section className="printer-setup" aria-labelledby="printer-title">
+        <h3 id="printer-title">{prt('printerTitle')}</h3>
+        <p role="status">{t('loading')}</p>
+      </section>
+    );
+  return <PrinterForm stored={stored.data} loadError={stored.error} />;
+}
+
+function PrinterForm({ stored, loadError }: { stored: PrinterSettings | undefined; loadError: Error | null }) {
+  const api = usePosApi();
+  const queries = useQueryClient();
+  const [form, setForm] = useState<PrinterSettings>(stored ?? NO_PRINTER);
+  const [note, setNote] = useState<{ error: boolean; text: string } | null>(
+    loadError ? { error: true, text: loadError.message } : null,
+  );
   const fail = (error: unknown) =>
     setNote({ error: true, text: error instanceof Error ? error.message : String(error) });
   const save = useMutation({
     mutationFn: () => api.call('printer.save', form),
     onSuccess: (saved) => {
       queries.setQueryData(['printer'], saved);
+      setForm(saved);
       setNote({ error: false, text: prt('printerSaved') });
     },
     onError: fail,
@@ -71,7 +91,7 @@ export function PrinterSetup() {
         <button type="submit" disabled={save.isPending}>
           {prt('printerSave')}
         </button>
-        <button type="button" disabled={test.isPending || !stored.data?.target} onClick={() => test.mutate()}>
+        <button type="button" disabled={test.isPending || !stored?.target} onClick={() => test.mutate()}>
           {prt('printerTest')}
         </button>
       </div>

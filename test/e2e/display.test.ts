@@ -27,8 +27,7 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     till = await browser.newPage({ viewport: { width: 1200, height: 900 } });
     // The display is a page of its own (a second window or a tablet's browser): no shared storage with the till.
     display = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
-    // 15 s: on a loaded CI machine the quote behind Charge and a saved setting's refetch took longer than 8 s.
-    till.setDefaultTimeout(15_000);
+    till.setDefaultTimeout(8000);
     await setUpDemoShop(till, host.url);
   }, 60_000);
   afterAll(async () => {
@@ -40,6 +39,11 @@ describe.runIf(e2eAvailable())('e2e: the customer display', () => {
     await till.getByRole('heading', { name: 'Charge' }).waitFor({ state: 'attached' });
     await till.locator('body').click({ position: { x: 5, y: 5 } });
     await till.keyboard.type(amount);
+    // The amount as typed is on the screen before anything is picked (a lost key shows here, not as a grey Charge).
+    await till
+      .getByLabel('Amount', { exact: true })
+      .filter({ hasText: `${amount} USD` })
+      .waitFor();
     await till.getByRole('button', { name: assetName }).click();
     await till.getByLabel(onChain ? 'On chain' : 'Wallet').check();
     await till.getByRole('button', { name: 'Charge', exact: true }).last().click();

@@ -11,5 +11,8 @@ export async function setUpDemoShop(till: Page, url: string): Promise<void> {
   await till.getByRole('button', { name: 'Look up' }).click();
   await till.getByText('Found: Corner Café (demo shop)').waitFor();
   await till.getByRole('button', { name: 'Save' }).click();
-  await till.getByRole('button', { name: 'Charge', exact: true }).last().waitFor();
+  // The Charge screen's own button, in <main>: the navigation's Charge tab is on the page (switched off)
+  // already during first-run Setup, so waiting for "a Charge button" returned while Save was still on its
+  // way, and the amount a test typed next went to the Setup screen (lost).
+  await till.locator('main').getByRole('button', { name: 'Charge', exact: true }).waitFor();
 }
