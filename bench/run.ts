@@ -3,6 +3,7 @@ import { runApiBench } from './api.js';
 import { runBackupBench } from './backup.js';
 import { runBeyondBench } from './beyond.js';
 import { runCallbackBench } from './callbacks.js';
+import { runCreateSqlBench } from './create-sql.js';
 import { runTillBench } from './till.js';
 import { runEvmBench } from './evm.js';
 import { runPgBench } from './pg.js';
@@ -11,6 +12,7 @@ import { runServerBench } from './server.js';
 
 const benches: Record<string, () => Promise<void>> = {
   api: runApiBench,
+  'create-sql': runCreateSqlBench,
   callbacks: runCallbackBench,
   till: runTillBench,
   evm: runEvmBench,
