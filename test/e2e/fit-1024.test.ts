@@ -3,7 +3,8 @@
  * navigation items): the top row is one row (what does not fit is under More), the amount, the asset
  * choice and Charge are on screen without scrolling, also with a refusal shown (a revoked till key on a
  * shop server: the longest message the Charge screen shows). More works by touch and by keyboard.
- * The payment screen with the TEST MODE panel (wallet and on chain) fits too.
+ * The payment screen with the TEST MODE panel (wallet and on chain) fits too. The signed-in name is whole
+ * (the first owner's name in each language alone; "Owner (<role>)" with a revoked till key).
  * Screenshots: test-results/fit-<lng>.png, fit-<lng>-refused.png, fit-more-open.png,
  * fit-<lng>-payment-<wallet|chain>.png.
  */
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsEnglish } from '../../shared/i18n/errors-en.js';
+import { defaultOwnerName } from '../../shared/i18n/main.js';
 import { LANGUAGE_CODES, type Language } from '../../shared/i18n/languages.js';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
@@ -52,6 +54,9 @@ async function layout(page: Page) {
       assets: box(document.querySelector('.charge fieldset')),
       charge: box(document.querySelector('.charge-button')),
       alert: box(document.querySelector('.charge [role="alert"]')),
+      signedIn: ((el: any) => ({ text: el?.textContent ?? '', cut: el ? el.scrollWidth > el.clientWidth : true }))(
+        document.querySelector('.top-row .signed-in'),
+      ),
       scrollHeight: document.documentElement.scrollHeight,
       scrollWidth: document.documentElement.scrollWidth,
     };
@@ -66,6 +71,8 @@ function expectOneRow(at: Layout): void {
   const middles = at.cells.map((c) => (c.top + c.bottom) / 2);
   expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4);
   for (const cell of at.cells) expect(cell.right).toBeLessThanOrEqual(VIEW.width);
+  // The signed-in name is whole: no ellipsis in it.
+  expect(at.signedIn.cut, at.signedIn.text).toBe(false);
 }
 
 function expectOnScreen(box: Box | null): void {
@@ -103,11 +110,15 @@ describe.runIf(e2eAvailable())('e2e: the sale fits 1024x600 in every language', 
 
   for (const language of LANGUAGE_CODES) {
     it(`${language}: the top row is one row; amount, assets and Charge on screen, nothing scrolls`, async () => {
+      // The owner as first run names it in this language ("Inhaber"), shown whole without a role beside it.
+      const name = defaultOwnerName(language);
+      await pos.call('staff.update', { accountId: 'owner', name });
       await openIn(page, pos, host.url, language);
       await page.keyboard.type('12.5');
       await page.locator('.asset.selected').waitFor();
       const at = await layout(page);
       await screenshot(page, `fit-${language}`);
+      expect(at.signedIn.text).toBe(name);
       expectOneRow(at);
       expectOnScreen(at.amount);
       expectOnScreen(at.assets);

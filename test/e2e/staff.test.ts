@@ -57,7 +57,7 @@ describe.runIf(e2eAvailable())('e2e: staff, roles and the audit log', () => {
   });
 
   it('the owner adds a cashier and a manager on the Staff screen', async () => {
-    await page.getByText('Owner (Owner)').waitFor();
+    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
     await page.getByRole('button', { name: 'Staff' }).click();
     await page.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
     const form = page.locator('form.add-staff');
