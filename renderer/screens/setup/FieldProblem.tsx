@@ -1,5 +1,6 @@
 /** What is wrong with one Setup field, right under it; its input names it in aria-describedby (`<input id>-problem`). */
 import { t, type TextKey } from '../../app/text.js';
+import './field-problem.css';
 
 export function FieldProblem({ inputId, problem }: { inputId: string; problem: TextKey | undefined }) {
   if (!problem) return null;
