@@ -1,5 +1,6 @@
 import { addEnglish, translate } from '../i18n/i18n.js';
 import { fitText } from './text-fit.js';
+import { polishText } from './text-polish.js';
 import { refundsText } from './text-refunds.js';
 import { salesText } from './text-sales.js';
 import { shopText } from './text-shop.js';
@@ -357,6 +358,7 @@ const en = {
   ...shopText, // the shop server: till key, Whole shop view (app/text-shop.ts)
   ...statusText, // an order's status in one word (app/text-status.ts)
   ...fitText, // the navigation's More, Setup's number and date format (app/text-fit.ts)
+  ...polishText, // Setup's check of every field at once (app/text-polish.ts)
 } as const;
 
 export type TextKey = keyof typeof en;

@@ -1,9 +1,14 @@
-/** The big keypad: mouse and touch here, with a clear key; the Charge screen adds the physical keyboard. */
+/**
+ * The big keypad: mouse and touch here, with a clear key; the Charge screen adds the physical keyboard.
+ * The decimal key shows the locale's sign ("," in de and fr) but always sends ".": amounts stay decimal strings.
+ */
+import { decimalSign } from '../app/format.js';
 import { t } from '../app/text.js';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '.', '0', 'Backspace'] as const;
 
-export function Keypad({ onKey }: { onKey: (key: string) => void }) {
+export function Keypad({ onKey, locale }: { onKey: (key: string) => void; locale: string }) {
+  const sign = decimalSign(locale);
   return (
     <div className="keypad" role="group" aria-label={t('keypad')}>
       {KEYS.map((key) =>
@@ -13,7 +18,7 @@ export function Keypad({ onKey }: { onKey: (key: string) => void }) {
           </button>
         ) : (
           <button key={key} type="button" className="key" onClick={() => onKey(key)}>
-            {key}
+            {key === '.' ? sign : key}
           </button>
         ),
       )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { OrderView } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
 import { t } from '../app/text.js';
+import './sandbox-panel.css';
 
 export function SandboxPanel({ order }: { order: OrderView }) {
   const api = usePosApi();
@@ -23,8 +24,10 @@ export function SandboxPanel({ order }: { order: OrderView }) {
     mutationFn: () => api.call('sandbox.payInFull', { orderId: order.orderId }),
     ...done,
   });
+  // "0,5" as typed in de/fr is 0.5: the amount sent stays a decimal string with ".".
+  const partAmount = part.replace(',', '.');
   const payPart = useMutation({
-    mutationFn: () => api.call('sandbox.payPart', { orderId: order.orderId, amount: part }),
+    mutationFn: () => api.call('sandbox.payPart', { orderId: order.orderId, amount: partAmount }),
     ...done,
   });
   const mine = useMutation({
@@ -51,7 +54,7 @@ export function SandboxPanel({ order }: { order: OrderView }) {
           {t('partAmount')}
           <input value={part} onChange={(e) => setPart(e.target.value.trim())} inputMode="decimal" size={10} />
         </label>
-        <button type="button" onClick={() => payPart.mutate()} disabled={!payable || !/^\d+(\.\d+)?$/.test(part)}>
+        <button type="button" onClick={() => payPart.mutate()} disabled={!payable || !/^\d+(\.\d+)?$/.test(partAmount)}>
           {t('payPart')}
         </button>
       </div>

@@ -14,7 +14,15 @@ import { GatewayChoice } from './setup/GatewayChoice.js';
 import { CurrentOwnerPin, NewOwnerPin } from './setup/OwnerPin.js';
 import { PayeeLookup } from './setup/PayeeLookup.js';
 import { saveAsOwner, saveRefusal } from './setup/save-settings.js';
-import { initialForm, saveBlocker, settingsPatch, type SetupForm, type SetupMessage } from './setup/setup-form.js';
+import {
+  FIELD_INPUT_ID,
+  firstProblem,
+  formProblems,
+  initialForm,
+  settingsPatch,
+  type SetupForm,
+  type SetupMessage,
+} from './setup/setup-form.js';
 import { PayeeChange } from './setup/PayeeChange.js';
 import { ShopDetails } from './setup/ShopDetails.js';
 import { RestoreBackup } from './setup/RestoreBackup.js';
@@ -68,50 +76,61 @@ export function Setup({ settings }: { settings: TillSettings }) {
   const [form, setForm] = useState(() => initialForm(settings));
   const edit = (change: Partial<SetupForm>) => setForm((current) => ({ ...current, ...change }));
   const [message, setMessage] = useState<SetupMessage | null>(null);
-  const blocker = saveBlocker(form, settings);
-  // A new till's empty form is not an error yet: the reason shows once something was typed.
+  const [attempted, setAttempted] = useState(false);
+  // A new till's empty form is not an error yet: its problems show once something was typed or Save pressed.
   const untouched = form.networkId === '' && !settings.configured;
+  const allProblems = formProblems(form, settings);
+  const problems = attempted || !untouched ? allProblems : {};
+  const blocked = firstProblem(allProblems) !== undefined;
   // A new lookup answers for itself beside its field: an earlier Save's refusal would only mislead.
   useEffect(() => setMessage(null), [form.lookedUpPayeeId]);
   const save = useSaveSettings(settings, form, setMessage);
   const payeeChange = usePayeeChange(settings, form, () => save.mutate());
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // Every field with a problem is marked at once, the first takes the focus, and nothing is saved.
+    const first = firstProblem(allProblems);
+    if (first) {
+      setAttempted(true);
+      document.getElementById(FIELD_INPUT_ID[first])?.focus();
+      return;
+    }
     void payeeChange.ask();
   };
-  const fields = { form, edit, settings, message };
+  const fields = { form, edit, settings, message, problems };
 
   return (
     <section className="screen setup" aria-labelledby="setup-title">
       <h2 id="setup-title">{t('setupTitle')}</h2>
       <p>{t('setupIntro')}</p>
       {settings.configured ? null : <RestoreBackup />}
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <div className="setup-columns">
           <div>
-            <PayeeLookup form={form} edit={edit} />
-            <ShopDetails form={form} edit={edit} settings={settings} invalidField={message?.field} />
+            <PayeeLookup form={form} edit={edit} problem={problems.networkId} />
+            <ShopDetails
+              form={form}
+              edit={edit}
+              settings={settings}
+              invalidField={message?.field}
+              problem={problems.timeToPay}
+            />
           </div>
           <div>
             <NewOwnerPin {...fields} />
             <GatewayChoice {...fields} />
             <CurrentOwnerPin {...fields} />
             <div className="save-row">
-              <button
-                type="submit"
-                className="primary"
-                disabled={save.isPending || blocker !== null}
-                aria-describedby="setup-message"
-              >
+              <button type="submit" className="primary" disabled={save.isPending} aria-describedby="setup-message">
                 {t('save')}
               </button>
-              {/* A Save that is off says why, so the owner is never left guessing at a grey button. */}
+              {/* Save with a problem left says so here; each problem is named beside its own field. */}
               <p
                 id="setup-message"
                 role={message?.kind === 'error' ? 'alert' : 'status'}
                 className={message?.kind === 'error' ? 'error' : message ? 'ok' : 'hint'}
               >
-                {message?.text ?? (blocker && !untouched ? t(blocker) : '')}
+                {message?.text ?? (blocked && (attempted || !untouched) ? t('saveFixMarked') : '')}
               </p>
             </div>
           </div>

@@ -7,9 +7,7 @@ export function formatAmount(amount: string, locale: string): string {
   if (!/^-?\d+(\.\d+)?$/.test(amount)) return amount;
   const negative = amount.startsWith('-');
   const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const decimal =
-    new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')
-      ?.value ?? '.';
+  const decimal = decimalSign(locale);
   // Grouping by the locale's own rule ("auto": es groups only from five digits, de/tr with ".", fr with a
   // narrow no-break space), applied to the whole part as a BigInt: exact at any length.
   const grouped = new Intl.NumberFormat(locale)
@@ -17,6 +15,14 @@ export function formatAmount(amount: string, locale: string): string {
     .map((p) => p.value)
     .join('');
   return `${negative ? '-' : ''}${grouped}${fraction ? decimal + fraction : ''}`;
+}
+
+/** The locale's decimal sign ("." in en, "," in de and fr): what the keypad shows; amounts keep ".". */
+export function decimalSign(locale: string): string {
+  return (
+    new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value ?? '.'
+  );
 }
 
 let isoCurrencies: Set<string> | undefined;

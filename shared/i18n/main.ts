@@ -14,3 +14,8 @@ const text = bundledText('main', mainEnglish);
 export function windowTitle(language: Language, key: MainKey): string {
   return text(language, key);
 }
+
+/** The name the owner account gets at first run, in the till's language ("Inhaber" in de). */
+export function defaultOwnerName(language: Language): string {
+  return text(language, 'ownerDefaultName');
+}

@@ -42,7 +42,7 @@ describe.runIf(e2eAvailable())('e2e: selling with a cart', () => {
     page = await context.newPage();
     await page.goto(host.url);
     await adoptSession(page, pos);
-    await page.getByText('Owner (Owner)').waitFor();
+    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
   }, 60_000);
   // What the screen showed when a step failed, to look at.
   afterEach(async (test) => {

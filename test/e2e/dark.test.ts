@@ -88,7 +88,7 @@ describe.runIf(e2eAvailable())('e2e: dark mode on the cashier screens', () => {
     await page.getByRole('button', { name: /^Owner, / }).click();
     await page.keyboard.type('4321');
     await page.keyboard.press('Enter');
-    await page.getByText('Owner (Owner)').waitFor();
+    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
 
     await nav(page, 'Sell');
     await page.getByRole('tab', { name: 'Drinks' }).click();

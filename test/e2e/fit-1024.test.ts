@@ -3,13 +3,17 @@
  * navigation items): the top row is one row (what does not fit is under More), the amount, the asset
  * choice and Charge are on screen without scrolling, also with a refusal shown (a revoked till key on a
  * shop server: the longest message the Charge screen shows). More works by touch and by keyboard.
- * Screenshots: test-results/fit-<lng>.png, fit-<lng>-refused.png, fit-more-open.png.
+ * The payment screen with the TEST MODE panel (wallet and on chain) fits too. The signed-in name is whole
+ * (the first owner's name in each language alone; "Owner (<role>)" with a revoked till key).
+ * Screenshots: test-results/fit-<lng>.png, fit-<lng>-refused.png, fit-more-open.png,
+ * fit-<lng>-payment-<wallet|chain>.png.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorsEnglish } from '../../shared/i18n/errors-en.js';
+import { defaultOwnerName } from '../../shared/i18n/main.js';
 import { LANGUAGE_CODES, type Language } from '../../shared/i18n/languages.js';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
@@ -50,6 +54,9 @@ async function layout(page: Page) {
       assets: box(document.querySelector('.charge fieldset')),
       charge: box(document.querySelector('.charge-button')),
       alert: box(document.querySelector('.charge [role="alert"]')),
+      signedIn: ((el: any) => ({ text: el?.textContent ?? '', cut: el ? el.scrollWidth > el.clientWidth : true }))(
+        document.querySelector('.top-row .signed-in'),
+      ),
       scrollHeight: document.documentElement.scrollHeight,
       scrollWidth: document.documentElement.scrollWidth,
     };
@@ -64,6 +71,8 @@ function expectOneRow(at: Layout): void {
   const middles = at.cells.map((c) => (c.top + c.bottom) / 2);
   expect(Math.max(...middles) - Math.min(...middles)).toBeLessThanOrEqual(4);
   for (const cell of at.cells) expect(cell.right).toBeLessThanOrEqual(VIEW.width);
+  // The signed-in name is whole: no ellipsis in it.
+  expect(at.signedIn.cut, at.signedIn.text).toBe(false);
 }
 
 function expectOnScreen(box: Box | null): void {
@@ -101,11 +110,15 @@ describe.runIf(e2eAvailable())('e2e: the sale fits 1024x600 in every language', 
 
   for (const language of LANGUAGE_CODES) {
     it(`${language}: the top row is one row; amount, assets and Charge on screen, nothing scrolls`, async () => {
+      // The owner as first run names it in this language ("Inhaber"), shown whole without a role beside it.
+      const name = defaultOwnerName(language);
+      await pos.call('staff.update', { accountId: 'owner', name });
       await openIn(page, pos, host.url, language);
       await page.keyboard.type('12.5');
       await page.locator('.asset.selected').waitFor();
       const at = await layout(page);
       await screenshot(page, `fit-${language}`);
+      expect(at.signedIn.text).toBe(name);
       expectOneRow(at);
       expectOnScreen(at.amount);
       expectOnScreen(at.assets);
@@ -190,5 +203,74 @@ describe.runIf(e2eAvailable())('e2e: a revoked till key at 1024x600 in every lan
       expectOnScreen(at.alert);
       expect(at.scrollHeight).toBeLessThanOrEqual(VIEW.height);
     });
+  }
+});
+
+/** Where the payment screen's parts are, and how far the page scrolls. */
+async function paymentLayout(page: Page) {
+  return page.evaluate(() => {
+    const document = (globalThis as any).document;
+    const box = (el: any): Box | null => {
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    return {
+      qr: box(document.querySelector('.payment .qr-box')),
+      amount: box(document.querySelector('.payment .big-amount')),
+      status: box(document.querySelector('.payment .status')),
+      sandbox: box(document.querySelector('.payment .sandbox-panel')),
+      cancel: box(document.querySelector('.payment .row.spaced button.danger')),
+      scrollHeight: document.documentElement.scrollHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+    };
+  });
+}
+
+describe.runIf(e2eAvailable())('e2e: the payment with the TEST MODE panel fits 1024x600 in every language', () => {
+  let host: HostProcess;
+  let browser: Browser;
+  let page: Page;
+  let pos: PosHttp;
+
+  beforeAll(async () => {
+    host = await startHost();
+    pos = await posOverHttp(host);
+    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
+    await pos.signIn('owner', '4321');
+    browser = await launchBrowser();
+    page = await tabWithSession(browser, host.url, pos, VIEW);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  for (const language of LANGUAGE_CODES) {
+    for (const method of ['wallet', 'chain'] as const) {
+      it(`${language}, ${method}: QR, amount, status, TEST MODE and Cancel on screen, nothing scrolls`, async () => {
+        await openIn(page, pos, host.url, language);
+        await page.keyboard.type('12.5');
+        await page.locator('.asset', { hasText: 'BTC' }).first().click();
+        if (method === 'chain') await page.locator('fieldset.method input[type="radio"]').last().check();
+        await page.locator('.charge-button').click();
+        await page.locator('.payment .sandbox-panel').waitFor();
+        await page.locator('.payment .qr-box svg').waitFor();
+        const at = await paymentLayout(page);
+        await screenshot(page, `fit-${language}-payment-${method}`);
+        // A part amount typed with a decimal comma (de, fr, ...) is read as one: "Pay part" can be pressed.
+        await page.locator('.sandbox-panel input').fill('0,00001');
+        const payPartOpen = await page.locator('.sandbox-panel button').nth(1).isEnabled();
+        // Cancelled again first, so the next language starts a sale of its own even when this one fails.
+        await page.locator('.payment .row.spaced button.danger').click();
+        await page.locator('.payment .confirm button.danger').click();
+        await page.locator('.outcome .row.spaced button.primary').click();
+        await page.locator('.charge-button').waitFor();
+        for (const part of [at.qr, at.amount, at.status, at.sandbox, at.cancel]) expectOnScreen(part);
+        expect(payPartOpen).toBe(true);
+        expect(at.scrollHeight).toBeLessThanOrEqual(VIEW.height);
+        expect(at.scrollWidth).toBeLessThanOrEqual(VIEW.width);
+      });
+    }
   }
 });

@@ -133,7 +133,12 @@ describe.runIf(e2eAvailable())('e2e: the owner closes the day', () => {
     await page.getByRole('heading', { name: 'Set up the shop' }).waitFor();
     const save = page.getByRole('button', { name: 'Save' });
     await page.getByLabel('New owner PIN (4 to 8 digits; leave empty to keep it)').fill('8642');
-    expect(await save.isDisabled()).toBe(true);
+    // Save without the current PIN saves nothing: that field is marked, says why and takes the focus.
+    await save.click();
+    const current = page.getByLabel('Current owner PIN (needed for a new PIN)');
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('To save a new PIN: type the current one (4 to 8 digits).').waitFor();
+    expect(await current.evaluate((el) => el === (globalThis as any).document.activeElement)).toBe(true);
     await page.getByLabel('Current owner PIN (needed for a new PIN)').fill('1111');
     await save.click();
     await page.getByRole('alert').getByText('That PIN is not right.').waitFor();

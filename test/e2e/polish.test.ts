@@ -37,7 +37,7 @@ describe.runIf(e2eAvailable())('e2e: a busy counter (polish of the selling scree
     page.setDefaultTimeout(10_000);
     await page.goto(host.url);
     await adoptSession(page, pos);
-    await page.getByText('Owner (Owner)').waitFor();
+    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
     const displayContext = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
     display = await displayContext.newPage();
     display.setDefaultTimeout(10_000);

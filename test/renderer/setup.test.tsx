@@ -134,9 +134,11 @@ describe('Setup after first run', () => {
       target: { value: '1357' },
     });
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
-    expect(save.disabled).toBe(true);
-    // Save says why it is off, beside it.
+    // Save without it saves nothing: the current PIN's field says why, and has the focus.
+    fireEvent.click(save);
     expect(screen.getByText('To save a new PIN: type the current one (4 to 8 digits).')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Current owner PIN (needed for a new PIN)'));
+    expect(saved).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('New owner PIN (4 to 8 digits; leave empty to keep it)'), {
       target: { value: '12ab' },
     });

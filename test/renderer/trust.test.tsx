@@ -268,7 +268,7 @@ describe('item 8: Enter', () => {
 
 describe('item 11: smaller ones', () => {
   it('the keypad clears; limits show separators; digits only in the network id, said in words', async () => {
-    const { api } = fakeApi({ 'assets.quote': () => [{ ...quote, maxQuoteAmount: '100000' }] });
+    const { api, calls } = fakeApi({ 'assets.quote': () => [{ ...quote, maxQuoteAmount: '100000' }] });
     render(<App api={api} />);
     await screen.findByRole('button', { name: /^USDT/ });
     for (const key of ['2', '0', '0', '0', '0', '0']) fireEvent.click(screen.getByRole('button', { name: key }));
@@ -278,7 +278,11 @@ describe('item 11: smaller ones', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Setup' }));
     fireEvent.change(await screen.findByLabelText('Shop network id'), { target: { value: '70a' } });
     expect(screen.getByText('Shop network id: use digits only (the number of the shop’s account).')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    // Save then saves nothing: the network id is marked and takes the focus.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Shop network id'));
+    expect(screen.getByLabelText('Shop network id').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.map((c) => c.command)).not.toContain('settings.save');
   });
 
   it('first run: the looked-up name follows a second lookup, and the currency lists fill before the first save', async () => {

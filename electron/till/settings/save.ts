@@ -10,7 +10,8 @@ import type { PosCaller } from '../../../shared/posapi-staff.js';
 import type { AuditLog } from '../audit/log.js';
 import { mayCarryMerchantKey, sameGateway, type GatewaySetting } from '../link/key-policy.js';
 import { callerActor, type StaffArea } from '../staff/area.js';
-import type { Stored, TillSettingsStore } from './store.js';
+import { shopLanguage, type Stored, type TillSettingsStore } from './store.js';
+import { defaultOwnerName } from '../../../shared/i18n/main.js';
 import { posError } from '../../../shared/pos-error.js';
 import { isKnownLocale } from '../../../shared/i18n/number-locales.js';
 
@@ -123,7 +124,12 @@ export async function saveSettings(
   deps.settings.update(changes);
   if (diff) deps.audit.record(callerActor(caller), 'settings.change', 'settings', diff);
   if (patch.ownerPin !== undefined) {
-    if (firstOwner) deps.staff.createOwner(caller.connection, patch.ownerPin);
+    if (firstOwner)
+      deps.staff.createOwner(
+        caller.connection,
+        patch.ownerPin,
+        defaultOwnerName(shopLanguage({ ...stored, ...changes })),
+      );
     else deps.staff.writeOwnPin(caller, patch.ownerPin);
   }
   return { gatewayChanged: changes.gateway !== undefined || changes.payee !== undefined };

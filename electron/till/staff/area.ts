@@ -94,12 +94,15 @@ export class StaffArea {
     if (row) this.deps.audit.record(actorOf(row), 'lock.page', row.account_id, { reason });
   }
 
-  /** First run: Setup makes the owner account, and the connection that made it is signed in as it. */
-  createOwner(connection: string, pin: string): void {
+  /**
+   * First run: Setup makes the owner account, named in the till's language (`name`), and the connection
+   * that made it is signed in as it.
+   */
+  createOwner(connection: string, pin: string, name = 'Owner'): void {
     const now = this.deps.clock.now();
     const row: StaffRow = {
       account_id: OWNER_ACCOUNT,
-      name: 'Owner',
+      name,
       role: 'owner',
       pin_hash: hashPin(pin),
       active: 1,

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { ItemView } from '../../../shared/posapi-sales.js';
-import { formatAmount } from '../../app/format.js';
+import { decimalSign, formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { Keypad } from '../../components/Keypad.js';
 import { useCart } from '../../state/cart.js';
@@ -85,9 +85,9 @@ function CustomAmount({ locale, symbol }: { locale: string; symbol: string }) {
   return (
     <div className="custom-amount">
       <output className="amount-display" aria-label={t('customAmount')} aria-live="polite">
-        {amount ? formatAmount(value, locale) + (amount.endsWith('.') ? '.' : '') : '0'} {symbol}
+        {amount ? formatAmount(value, locale) + (amount.endsWith('.') ? decimalSign(locale) : '') : '0'} {symbol}
       </output>
-      <Keypad onKey={press} />
+      <Keypad onKey={press} locale={locale} />
       <button
         type="button"
         className="primary"

@@ -3,7 +3,7 @@
  * never through a float), what is wrong with it, and the big keypad.
  */
 import type { QuoteAssetView } from '../../../shared/posapi.js';
-import { formatAmount } from '../../app/format.js';
+import { decimalSign, formatAmount } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import { Keypad } from '../../components/Keypad.js';
 import { MAX_DIGITS } from '../../state/cashier.js';
@@ -48,14 +48,16 @@ export function AmountEntry({
         aria-live="polite"
         tabIndex={0}
       >
-        {/* A trailing '.' stays visible while the cashier types the decimals. */}
-        {amount ? formatAmount(typedValue(amount), locale) + (amount.endsWith('.') ? '.' : '') : '0'}{' '}
+        {/* A trailing decimal sign (the locale's) stays visible while the cashier types the decimals. */}
+        {amount
+          ? formatAmount(typedValue(amount), locale) + (amount.endsWith('.') ? decimalSign(locale) : '')
+          : '0'}{' '}
         {quoteAsset?.symbol ?? quote.toUpperCase()}
       </output>
       <p className={full && !problem ? 'hint error' : 'hint'} role="status">
         {amount ? problem || (full ? t('amountTooLong', { n: MAX_DIGITS }) : '') : ''}
       </p>
-      <Keypad onKey={onKey} />
+      <Keypad onKey={onKey} locale={locale} />
     </div>
   );
 }

@@ -4,7 +4,8 @@
  */
 import type { TillSettings } from '../../../shared/posapi.js';
 import { t } from '../../app/text.js';
-import type { EditForm, SetupForm, SetupMessage } from './setup-form.js';
+import { describedBy, FieldProblem } from './FieldProblem.js';
+import type { EditForm, FormProblems, SetupForm, SetupMessage } from './setup-form.js';
 
 interface KeyFieldProps {
   form: SetupForm;
@@ -36,21 +37,30 @@ function TillKeyField({ form, edit, keySet, message }: KeyFieldProps) {
   );
 }
 
-function HostedGateway({ form, edit, keySet, tillKeySet, message }: KeyFieldProps & { tillKeySet: boolean }) {
+function HostedGateway({
+  form,
+  edit,
+  keySet,
+  tillKeySet,
+  message,
+  problems,
+}: KeyFieldProps & { tillKeySet: boolean; problems: FormProblems }) {
   return (
     <>
       <label>
         {t('gatewayUrl')}
         <input
+          id="gateway-url"
           type="url"
           value={form.gatewayUrl}
           onChange={(e) => edit({ gatewayUrl: e.target.value })}
           placeholder="https://gateway.example"
-          aria-invalid={message?.field === 'gateway.baseUrl'}
-          aria-describedby="setup-message"
+          aria-invalid={message?.field === 'gateway.baseUrl' || problems.gatewayUrl !== undefined}
+          aria-describedby={describedBy('gateway-url', problems.gatewayUrl, 'setup-message')}
           required
         />
       </label>
+      <FieldProblem inputId="gateway-url" problem={problems.gatewayUrl} />
       <label>
         {t('gatewayKey')}
         <input
@@ -76,11 +86,13 @@ export function GatewayChoice({
   edit,
   settings,
   message,
+  problems,
 }: {
   form: SetupForm;
   edit: EditForm;
   settings: TillSettings;
   message: SetupMessage | null;
+  problems: FormProblems;
 }) {
   // A stored key belongs to the stored URL; a new URL needs its own key.
   const sameUrl = settings.gateway.kind === 'hosted' && settings.gateway.baseUrl === form.gatewayUrl;
@@ -108,7 +120,14 @@ export function GatewayChoice({
         {t('gatewayHosted')}
       </label>
       {form.gatewayKind === 'hosted' ? (
-        <HostedGateway form={form} edit={edit} keySet={keySet} tillKeySet={tillKeySet} message={message} />
+        <HostedGateway
+          form={form}
+          edit={edit}
+          keySet={keySet}
+          tillKeySet={tillKeySet}
+          message={message}
+          problems={problems}
+        />
       ) : null}
     </fieldset>
   );

@@ -9,7 +9,7 @@ import type { PayeeView } from '../../../shared/posapi.js';
 import { useAppInfo } from '../../api/hooks.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
-import { t } from '../../app/text.js';
+import { t, type TextKey } from '../../app/text.js';
 import type { EditForm, SetupForm, SetupMessage } from './setup-form.js';
 
 type Answer = SetupMessage & { notFound?: boolean };
@@ -46,15 +46,24 @@ function useLookup(form: SetupForm, edit: EditForm, setAnswer: (a: Answer) => vo
   return { lookup, register };
 }
 
-export function PayeeLookup({ form, edit }: { form: SetupForm; edit: EditForm }) {
+export function PayeeLookup({
+  form,
+  edit,
+  problem,
+}: {
+  form: SetupForm;
+  edit: EditForm;
+  problem?: TextKey | undefined;
+}) {
   const info = useAppInfo();
   const [answer, setAnswer] = useState<Answer | null>(null);
   const { lookup, register } = useLookup(form, edit, setAnswer);
   const { networkId } = form;
   const digitsOnly = networkId === '' || /^\d+$/.test(networkId);
-  const shown: Answer | null = digitsOnly
-    ? answer
-    : { kind: 'error', text: t('networkIdDigits'), field: 'payeeNetworkId' };
+  // The lookup's own answer first; else what keeps Setup from saving (a Save pressed with it empty).
+  const shown: Answer | null = !digitsOnly
+    ? { kind: 'error', text: t('networkIdDigits'), field: 'payeeNetworkId' }
+    : (answer ?? (problem ? { kind: 'error', text: t(problem), field: 'payeeNetworkId' } : null));
   const live = info.data?.mode === 'live' && form.gatewayKind === 'embedded';
   return (
     <>

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { usePosApi } from '../../app/api-context.js';
 import { LANGUAGES, LANGUAGE_WORD, type Language } from '../../../shared/i18n/languages.js';
-import { t } from '../../app/text.js';
+import { t, type TextKey } from '../../app/text.js';
+import { describedBy, FieldProblem } from './FieldProblem.js';
 import { setLanguage, useLanguage } from '../../i18n/i18n.js';
 import { LocaleField } from './LocaleField.js';
 import type { EditForm, SetupForm } from './setup-form.js';
@@ -24,9 +25,11 @@ interface ShopDetailsProps {
   settings: TillSettings;
   /** The field a refused save was about. */
   invalidField?: string | undefined;
+  /** What keeps the time to pay from being saved. */
+  problem?: TextKey | undefined;
 }
 
-export function ShopDetails({ form, edit, settings, invalidField }: ShopDetailsProps) {
+export function ShopDetails({ form, edit, settings, invalidField, problem }: ShopDetailsProps) {
   const api = usePosApi();
   // Before the first save, the lists are asked for the payee just looked up.
   const firstRun = !settings.configured && form.lookedUpPayeeId !== '';
@@ -72,12 +75,15 @@ export function ShopDetails({ form, edit, settings, invalidField }: ShopDetailsP
       <label>
         {t('timeToPayMinutes')}
         <input
+          id="time-to-pay"
           inputMode="numeric"
           value={form.timeToPay}
           onChange={(e) => edit({ timeToPay: e.target.value.replace(/\D/g, '').slice(0, 4) })}
-          aria-describedby="time-to-pay-hint"
+          aria-invalid={problem !== undefined || invalidField === 'timeToPayMinutes'}
+          aria-describedby={describedBy('time-to-pay', problem, 'time-to-pay-hint')}
         />
       </label>
+      <FieldProblem inputId="time-to-pay" problem={problem} />
       <small id="time-to-pay-hint">{t('timeToPayHint')}</small>
       <label>
         {t('quoteCurrency')}

@@ -85,15 +85,49 @@ export function settingsPatch(form: SetupForm): SettingsPatch {
   return patch;
 }
 
-/** Save stays disabled until the payee is named (digits), the time to pay is 1 to 2879 minutes and any PIN typed has 4 to 8 digits (a new one: also the current). */
-/** Why Save is off, in words for the line beside it; null when the form may be saved. */
-export function saveBlocker(form: SetupForm, settings: TillSettings): TextKey | null {
-  if (!/^\d{1,20}$/.test(form.networkId)) return 'saveNeedsNetworkId';
+/** The fields Setup checks before a save, in the order they are on screen (the first one takes the focus). */
+export const CHECKED_FIELDS = ['networkId', 'timeToPay', 'ownerPin', 'gatewayUrl', 'currentPin'] as const;
+export type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+/** The input of each checked field (its message beside it is `<id>-problem`). */
+export const FIELD_INPUT_ID: Record<CheckedField, string> = {
+  networkId: 'payee-network-id',
+  timeToPay: 'time-to-pay',
+  ownerPin: 'owner-pin-new',
+  gatewayUrl: 'gateway-url',
+  currentPin: 'owner-pin-current',
+};
+
+export type FormProblems = Partial<Record<CheckedField, TextKey>>;
+
+/**
+ * Every field that keeps the form from being saved, with the words for each: the payee is named (digits),
+ * the time to pay is 1 to 2879 minutes, any PIN typed has 4 to 8 digits (a new one: also the current),
+ * a hosted gateway has an http(s) URL.
+ */
+export function formProblems(form: SetupForm, settings: TillSettings): FormProblems {
+  const problems: FormProblems = {};
+  if (!/^\d{1,20}$/.test(form.networkId)) problems.networkId = 'saveNeedsNetworkId';
   const minutes = Number(form.timeToPay);
-  if (!/^\d{1,4}$/.test(form.timeToPay) || minutes < 1 || minutes > 2879) return 'saveNeedsTimeToPay';
-  if (form.ownerPin !== '' && !PIN.test(form.ownerPin)) return 'saveNeedsPin';
-  if (settings.ownerPinSet && form.ownerPin !== '' && !PIN.test(form.currentPin)) return 'saveNeedsCurrentPin';
-  return null;
+  if (!/^\d{1,4}$/.test(form.timeToPay) || minutes < 1 || minutes > 2879) problems.timeToPay = 'saveNeedsTimeToPay';
+  if (form.ownerPin !== '' && !PIN.test(form.ownerPin)) problems.ownerPin = 'saveNeedsPin';
+  if (form.gatewayKind === 'hosted' && !/^https?:\/\/\S+$/i.test(form.gatewayUrl.trim()))
+    problems.gatewayUrl = 'saveNeedsGatewayUrl';
+  if (settings.ownerPinSet && form.ownerPin !== '' && !PIN.test(form.currentPin))
+    problems.currentPin = 'saveNeedsCurrentPin';
+  return problems;
+}
+
+/** The first field with a problem, in screen order; undefined when the form may be saved. */
+export function firstProblem(problems: FormProblems): CheckedField | undefined {
+  return CHECKED_FIELDS.find((field) => problems[field] !== undefined);
+}
+
+/** Why the form may not be saved (its first problem), in words; null when it may be saved. */
+export function saveBlocker(form: SetupForm, settings: TillSettings): TextKey | null {
+  const problems = formProblems(form, settings);
+  const first = firstProblem(problems);
+  return first ? problems[first]! : null;
 }
 
 export function canSave(form: SetupForm, settings: TillSettings): boolean {
