@@ -1,8 +1,9 @@
 /**
- * Group commit for SQLite: writes that arrive in the same turn of the event loop share one
- * transaction. A burst of creates then pays for one commit (and one write of the index pages they
- * share) instead of one each, while every write still either happens whole or not at all, and
- * nobody hears "done" before the commit.
+ * Group commit for SQLite: writes that arrive in the same turn of the event loop (or in the next
+ * few, while they keep arriving) share one transaction. A burst of creates then pays for one commit
+ * (and one write of the index pages they share) instead of one each, while every write still either
+ * happens whole or not at all, and nobody hears "done" before the commit. A commit costs about as
+ * much as two creates' statements (docs/performance.md), so the size of a batch matters.
  *
  * A savepoint per write would isolate a failing write, but SQLite copies every page a savepoint
  * first touches into its sub-journal, which more than doubles the cost of a small write. So the
