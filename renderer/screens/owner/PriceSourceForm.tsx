@@ -59,7 +59,11 @@ export function AddFixedPrice({ prices, onAdd }: { prices: PricesView['prices'];
       <PricePicker prices={prices} value={key} onChange={setKey} />
       <label>
         {t('pricesUsd')}
-        <input inputMode="decimal" value={usdPrice} onChange={(e) => setUsdPrice(e.target.value.trim())} />
+        <input
+          inputMode="decimal"
+          value={usdPrice}
+          onChange={(e) => setUsdPrice(e.target.value.trim().replace(',', '.'))}
+        />
       </label>
       <button type="button" onClick={() => onAdd({ id: 'fixed', kind: 'fixed', prices: [{ key, usdPrice }] })}>
         {t('pricesAdd')}

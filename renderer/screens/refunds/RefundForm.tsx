@@ -83,7 +83,12 @@ export function RefundForm({
       <AssetChoice resolve={resolve} assetId={assetId} onChange={setAssetId} />
       <label>
         {t('refundAmount')}
-        <input value={amount} onChange={(e) => setAmount(e.target.value.trim())} inputMode="decimal" />
+        {/* A decimal comma (de, fr: "2,5") reads as a decimal point, as on the keypad: amounts stay "2.5". */}
+        <input
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.trim().replace(',', '.'))}
+          inputMode="decimal"
+        />
       </label>
       <label>
         {t('refundAmountIn')}
