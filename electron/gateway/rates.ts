@@ -41,6 +41,7 @@ export class DbRates implements RateSource {
   private readonly memo = new Map<string, Rate | undefined>();
   private memoVersion = -1;
   private memoPaused = false;
+  private runVersion: number | undefined;
   private readonly shared: boolean;
 
   constructor(
@@ -57,7 +58,7 @@ export class DbRates implements RateSource {
 
   usdPrice(key: string): Rate | undefined {
     const rateKey = key.toLowerCase();
-    const version = this.shared ? Math.floor(this.realNow() / FOLLOW_EVERY_MS) : (this.dataVersion.get() as number);
+    const version = this.version();
     if (version !== this.memoVersion) {
       this.memo.clear();
       this.memoVersion = version;
@@ -67,6 +68,20 @@ export class DbRates implements RateSource {
     const rate = row ? { usdPrice: row.usd_price, source: row.source, updatedAtMs: row.updated_at } : undefined;
     if (!this.memoPaused) this.memo.set(rateKey, rate);
     return rate;
+  }
+
+  /**
+   * What tells a changed price: SQLite's data_version, asked once per synchronous run of this thread (a
+   * create prices up to five times in one run; another connection's commit during the run is seen from the
+   * next, as if it had landed a moment later), or on PostgreSQL the current `FOLLOW_EVERY_MS` window.
+   */
+  private version(): number {
+    if (this.shared) return Math.floor(this.realNow() / FOLLOW_EVERY_MS);
+    if (this.runVersion === undefined) {
+      this.runVersion = this.dataVersion.get() as number;
+      queueMicrotask(() => (this.runVersion = undefined));
+    }
+    return this.runVersion;
   }
 
   set(key: string, usdPrice: string, source: Rate['source'], realNowMs: number): void {
