@@ -1,5 +1,5 @@
 /** Amounts for people: grouped and with the locale's decimal sign, never through a float (shared/i18n/format.ts). */
-export { decimalSign, formatAmount } from '../../shared/i18n/format.js';
+export { decimalSign, decimalTyped, formatAmount } from '../../shared/i18n/format.js';
 
 export function formatTime(ms: number, locale: string, timeZone: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(

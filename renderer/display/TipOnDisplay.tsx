@@ -9,6 +9,7 @@ import type { DisplayTipQuestion } from '../../shared/posapi-counter.js';
 import type { TipChoice } from '../../shared/cart/types.js';
 import { pt } from '../payer/text.js';
 import { moneyAmount } from '../payer/words.js';
+import { decimalTyped } from '../../shared/i18n/format.js';
 
 async function sendAnswer(token: string, questionId: string, tip: TipChoice): Promise<string> {
   try {
@@ -26,7 +27,7 @@ async function sendAnswer(token: string, questionId: string, tip: TipChoice): Pr
 }
 
 function customProblem(text: string, q: DisplayTipQuestion): boolean {
-  const value = text.trim().replace(',', '.');
+  const value = decimalTyped(text.trim());
   return !isDecimalText(value) || value === '' || decimalPlaces(value) > q.places || compare(value, q.maxAmount) > 0;
 }
 
@@ -85,7 +86,7 @@ export function TipOnDisplay({
         className="tip-custom"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!customProblem(custom, question)) void answer({ kind: 'amount', value: custom.trim().replace(',', '.') });
+          if (!customProblem(custom, question)) void answer({ kind: 'amount', value: decimalTyped(custom.trim()) });
         }}
       >
         <label>

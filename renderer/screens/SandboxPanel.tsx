@@ -5,6 +5,7 @@ import type { OrderView } from '../../shared/posapi.js';
 import { usePosApi } from '../app/api-context.js';
 import { t } from '../app/text.js';
 import './sandbox-panel.css';
+import { decimalTyped } from '../app/format.js';
 
 export function SandboxPanel({ order }: { order: OrderView }) {
   const api = usePosApi();
@@ -25,7 +26,7 @@ export function SandboxPanel({ order }: { order: OrderView }) {
     ...done,
   });
   // "0,5" as typed in de/fr is 0.5: the amount sent stays a decimal string with ".".
-  const partAmount = part.replace(',', '.');
+  const partAmount = decimalTyped(part);
   const payPart = useMutation({
     mutationFn: () => api.call('sandbox.payPart', { orderId: order.orderId, amount: partAmount }),
     ...done,

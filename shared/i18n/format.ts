@@ -25,6 +25,14 @@ export function decimalSign(locale: string): string {
   );
 }
 
+/**
+ * An amount as typed into a field, with a decimal comma (de, fr: "2,5") read as the point amounts are
+ * kept with ("2.5"); every amount field and the keypad agree on this one rule.
+ */
+export function decimalTyped(text: string): string {
+  return text.replace(',', '.');
+}
+
 let isoCurrencies: Set<string> | undefined;
 
 /**

@@ -1,7 +1,7 @@
 /** A discount, amount or percent, for a line or the whole order: typed, applied, or taken off. */
 import { useState } from 'react';
 import type { Discount } from '../../../shared/cart/types.js';
-import { compareAmounts } from '../../app/format.js';
+import { compareAmounts, decimalTyped } from '../../app/format.js';
 import { t } from '../../app/text.js';
 
 const VALID = /^\d{1,9}(\.\d{1,4})?$/;
@@ -31,7 +31,7 @@ export function DiscountEditor({
         inputMode="decimal"
         value={value}
         size={6}
-        onChange={(e) => setValue(e.target.value.replace(',', '.'))}
+        onChange={(e) => setValue(decimalTyped(e.target.value))}
       />
       <button type="button" disabled={!valid} onClick={() => onApply({ kind, value })}>
         {t('apply')}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ItemFields, ItemView } from '../../../shared/posapi-sales.js';
 import { t } from '../../app/text.js';
+import { decimalTyped } from '../../app/format.js';
 
 const EMPTY: ItemFields = { name: '', price: '', category: '', taxRate: '0', sku: '', barcode: '', colour: '' };
 
@@ -29,9 +30,9 @@ export function ItemForm({
         e.preventDefault();
         onSave({
           name: fields.name,
-          price: fields.price.replace(',', '.'),
+          price: decimalTyped(fields.price),
           category: fields.category,
-          taxRate: fields.taxRate.replace(',', '.') || '0',
+          taxRate: decimalTyped(fields.taxRate) || '0',
           sku: fields.sku,
           barcode: fields.barcode,
           colour: fields.colour,

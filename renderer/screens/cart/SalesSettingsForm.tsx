@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { SalesSettings } from '../../../shared/posapi-sales.js';
 import { t } from '../../app/text.js';
+import { decimalTyped } from '../../app/format.js';
 
 export function SalesSettingsForm({ current, onSave }: { current: SalesSettings; onSave: (s: SalesSettings) => void }) {
   const [s, setS] = useState<SalesSettings>(current);
@@ -54,7 +55,7 @@ export function SalesSettingsForm({ current, onSave }: { current: SalesSettings;
           inputMode="decimal"
           size={6}
           value={s.discountLimit}
-          onChange={(e) => setS({ ...s, discountLimit: e.target.value.replace(',', '.') })}
+          onChange={(e) => setS({ ...s, discountLimit: decimalTyped(e.target.value) })}
         />
       </label>
       <label>

@@ -10,7 +10,7 @@ import type { ZReport } from '../../../shared/posapi-sales.js';
 import type { TillSettings } from '../../../shared/posapi.js';
 import { PosCallError } from '../../api/pos-client.js';
 import { usePosApi } from '../../app/api-context.js';
-import { formatAmount, formatDateTime } from '../../app/format.js';
+import { decimalTyped, formatAmount, formatDateTime } from '../../app/format.js';
 import { t } from '../../app/text.js';
 import type { Access } from '../signin/access.js';
 import { ZReportView } from './ZReportView.js';
@@ -59,7 +59,7 @@ function AmountForm(props: {
           inputMode="decimal"
           value={amount}
           aria-invalid={bad}
-          onChange={(e) => setAmount(e.target.value.replace(',', '.'))}
+          onChange={(e) => setAmount(decimalTyped(e.target.value))}
         />
       </label>
       {bad ? (

@@ -14,6 +14,7 @@ import { t } from '../../app/text.js';
 import { useCart } from '../../state/cart.js';
 import { AssetPicker, MethodChoice, methodsOf } from '../charge/AssetPicker.js';
 import { TipChosen, TipWaiting, useTipStep } from './TipStep.js';
+import { decimalTyped } from '../../app/format.js';
 
 const amountOf = (text: string) => (isDecimalText(text) && text.trim() !== '' ? parseAmount(text) : '0');
 
@@ -64,7 +65,7 @@ function TipChoice({
           size={6}
           value={custom}
           onChange={(e) => {
-            const text = e.target.value.replace(',', '.');
+            const text = decimalTyped(e.target.value);
             setCustom(text);
             if (/^\d{1,6}(\.\d{1,2})?$/.test(text) && compare(text, priced.saleTotal) <= 0)
               setTip({ kind: 'amount', value: text });
@@ -96,11 +97,11 @@ function TenderFields({
     <div className="tender-fields">
       <label>
         {t('cashReceived')}
-        <input inputMode="decimal" value={tendered} onChange={(e) => setTendered(e.target.value.replace(',', '.'))} />
+        <input inputMode="decimal" value={tendered} onChange={(e) => setTendered(decimalTyped(e.target.value))} />
       </label>
       <label>
         {t('cardAmount')}
-        <input inputMode="decimal" value={card} onChange={(e) => setCard(e.target.value.replace(',', '.'))} />
+        <input inputMode="decimal" value={card} onChange={(e) => setCard(decimalTyped(e.target.value))} />
       </label>
       <label>
         {t('cardReference')}

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import type { PricesView } from '../../../shared/posapi.js';
 import { t } from '../../app/text.js';
+import { decimalTyped } from '../../app/format.js';
 
 type Source = Record<string, unknown> & { id: string; kind: string };
 type Config = { sources?: Source[] } & Record<string, unknown>;
@@ -62,7 +63,7 @@ export function AddFixedPrice({ prices, onAdd }: { prices: PricesView['prices'];
         <input
           inputMode="decimal"
           value={usdPrice}
-          onChange={(e) => setUsdPrice(e.target.value.trim().replace(',', '.'))}
+          onChange={(e) => setUsdPrice(decimalTyped(e.target.value.trim()))}
         />
       </label>
       <button type="button" onClick={() => onAdd({ id: 'fixed', kind: 'fixed', prices: [{ key, usdPrice }] })}>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { convert, isDecimalText, isPositive, multiply, roundDown } from '../../../shared/money.js';
 import type { MoneyToResolve } from '../../../shared/wire-refunds.js';
 import { t } from '../../app/text.js';
+import { decimalTyped } from '../../app/format.js';
 
 type AmountIn = 'asset' | 'quote_original' | 'quote_today';
 
@@ -83,12 +84,7 @@ export function RefundForm({
       <AssetChoice resolve={resolve} assetId={assetId} onChange={setAssetId} />
       <label>
         {t('refundAmount')}
-        {/* A decimal comma (de, fr: "2,5") reads as a decimal point, as on the keypad: amounts stay "2.5". */}
-        <input
-          value={amount}
-          onChange={(e) => setAmount(e.target.value.trim().replace(',', '.'))}
-          inputMode="decimal"
-        />
+        <input value={amount} onChange={(e) => setAmount(decimalTyped(e.target.value.trim()))} inputMode="decimal" />
       </label>
       <label>
         {t('refundAmountIn')}
