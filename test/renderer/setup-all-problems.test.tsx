@@ -7,50 +7,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/app/App.js';
 import { useCashier } from '../../renderer/state/cashier.js';
-import type { PosApi, TillSettings } from '../../shared/posapi.js';
-
-const configured: TillSettings = {
-  configured: true,
-  shopName: 'Corner Café',
-  payee: { networkId: '7000101', payeeId: 'p', fullName: 'Corner Café' },
-  quoteAssetId: 'usd',
-  settlementAssetId: '',
-  gateway: { kind: 'embedded' },
-  locale: 'en-US',
-  timeZone: 'UTC',
-  publicCallbackUrl: '',
-  ownerPinSet: true,
-  idleLockMinutes: 5,
-  timeToPayMinutes: 15,
-};
-
-function fakeApi(settings: TillSettings) {
-  const saved: unknown[] = [];
-  const api: PosApi = {
-    call: (async (command: string, args: any) => {
-      switch (command) {
-        case 'app.info':
-          return { name: 'Paydesk', version: '1', mode: 'sandbox', gatewayUrl: '', dataDir: '/d', shell: 'host' };
-        case 'settings.get':
-          return settings;
-        case 'assets.quote':
-        case 'assets.settlement':
-          return [];
-        case 'staff.session':
-          return settings.ownerPinSet
-            ? { accountId: 'owner', name: 'Owner', role: 'owner', permissions: ['sell', 'setup'], idleLockMs: 300_000 }
-            : null;
-        case 'settings.save':
-          saved.push(args);
-          return settings;
-        default:
-          throw new Error(`unexpected ${command}`);
-      }
-    }) as PosApi['call'],
-    subscribe: () => () => {},
-  };
-  return { api, saved };
-}
+import { CONFIGURED as configured, fakeSetupApi as fakeApi } from '../helpers/setup-api.js';
 
 /** The message beside an input that says what is wrong (the "-problem" id in its aria-describedby). */
 function problemOf(input: HTMLElement): string {

@@ -8,55 +8,26 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../renderer/app/App.js';
 import { PosCallError } from '../../renderer/api/pos-client.js';
 import { useCashier } from '../../renderer/state/cashier.js';
-import type { PosApi, TillSettings } from '../../shared/posapi.js';
+import type { TillSettings } from '../../shared/posapi.js';
+import { CONFIGURED, fakeSetupApi } from '../helpers/setup-api.js';
 
-const base: TillSettings = {
-  configured: true,
-  shopName: 'Corner Café',
-  payee: { networkId: '7000101', payeeId: 'p', fullName: 'Corner Café' },
-  quoteAssetId: 'usd',
-  settlementAssetId: '',
-  gateway: { kind: 'embedded' },
-  locale: 'en-US',
-  localeChosen: false,
-  timeZone: 'UTC',
-  publicCallbackUrl: '',
-  ownerPinSet: true,
-  idleLockMinutes: 5,
-  timeToPayMinutes: 15,
-  language: 'en',
-};
+const base: TillSettings = { ...CONFIGURED, localeChosen: false, language: 'en' };
 
+/** Setup's API; `refuse` makes the main process refuse the locale, as it does one it does not know. */
 function fakeApi(settings: TillSettings, refuse = false) {
-  const saved: any[] = [];
-  const api: PosApi = {
-    call: (async (command: string, args: any) => {
-      switch (command) {
-        case 'app.info':
-          return { name: 'Paydesk', version: '1', mode: 'sandbox', gatewayUrl: '', dataDir: '/d', shell: 'host' };
-        case 'settings.get':
-          return settings;
-        case 'assets.quote':
-        case 'assets.settlement':
-          return [];
-        case 'staff.session':
-          return { accountId: 'owner', name: 'Owner', role: 'owner', permissions: ['setup'], idleLockMs: 300_000 };
-        case 'settings.save':
-          if (refuse)
-            throw new PosCallError({
-              code: 'invalid_args',
-              message: 'locale: not a locale this system knows',
-              field: 'locale',
-            });
-          saved.push(args);
-          return { ...settings, locale: args.locale || settings.locale, localeChosen: args.locale !== '' };
-        default:
-          throw new Error(`unexpected ${command}`);
-      }
-    }) as PosApi['call'],
-    subscribe: () => () => {},
-  };
-  return { api, saved };
+  return fakeSetupApi(settings, (args) => {
+    if (refuse)
+      throw new PosCallError({
+        code: 'invalid_args',
+        message: 'locale: not a locale this system knows',
+        field: 'locale',
+      });
+    return {
+      ...settings,
+      locale: (args.locale as string | undefined) || settings.locale,
+      localeChosen: args.locale !== '',
+    };
+  });
 }
 
 beforeEach(() => useCashier.setState({ screen: 'setup' }));
