@@ -82,8 +82,12 @@ export class GroupCommit {
 
   private readonly maxBatch: number;
 
+  private batches = 0;
+
   /** Batch transactions committed so far (tests, and what a benchmark may report). */
-  committed = 0;
+  get committed(): number {
+    return this.batches;
+  }
 
   constructor(db: Db, maxBatch = 200) {
     // Shared by server processes (PostgreSQL): a big batch conflicts with any concurrent one and
@@ -194,7 +198,7 @@ export class GroupCommit {
       for (const item of batch) item.reject(reason);
       return;
     }
-    this.committed++;
+    this.batches++;
     for (const settle of settled) settle();
   }
 }
