@@ -46,7 +46,7 @@ describe("Setup's number and date format", () => {
     expect(swiss.textContent).toContain('31.12.26');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0].locale).toBe('');
+    expect(saved[0]?.locale).toBe('');
   });
 
   it('a chosen locale is what Save sends', async () => {
@@ -56,7 +56,7 @@ describe("Setup's number and date format", () => {
     fireEvent.change(field, { target: { value: 'de-CH' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0].locale).toBe('de-CH');
+    expect(saved[0]?.locale).toBe('de-CH');
   });
 
   it('shows a chosen locale, also one the list lacks, so a save keeps it', async () => {
@@ -66,7 +66,7 @@ describe("Setup's number and date format", () => {
     expect(field.value).toBe('sv-FI');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0].locale).toBe('sv-FI');
+    expect(saved[0]?.locale).toBe('sv-FI');
   });
 
   it('a refused locale is named on its field', async () => {
