@@ -124,11 +124,14 @@ export function Setup({ settings }: { settings: TillSettings }) {
               <button type="submit" className="primary" disabled={save.isPending} aria-describedby="setup-message">
                 {t('save')}
               </button>
-              {/* Save with a problem left says so here; each problem is named beside its own field. */}
+              {/* Save with a problem left says so here, in the error style once Save was pressed (a hint while
+                  typing); each problem is named beside its own field. */}
               <p
                 id="setup-message"
                 role={message?.kind === 'error' ? 'alert' : 'status'}
-                className={message?.kind === 'error' ? 'error' : message ? 'ok' : 'hint'}
+                className={
+                  message?.kind === 'error' || (!message && blocked && attempted) ? 'error' : message ? 'ok' : 'hint'
+                }
               >
                 {message?.text ?? (blocked && (attempted || !untouched) ? t('saveFixMarked') : '')}
               </p>

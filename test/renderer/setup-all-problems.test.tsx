@@ -38,7 +38,8 @@ describe('Setup marks every invalid field at once', () => {
     expect(problemOf(newPin)).toBe('To save: the owner PIN must be 4 to 8 digits, or empty.');
     expect(problemOf(currentPin)).toBe('To save a new PIN: type the current one (4 to 8 digits).');
     expect(document.activeElement).toBe(networkId);
-    expect(screen.getByText('To save: correct the marked fields.')).toBeTruthy();
+    // After Save, the line beside it is an error, not the grey hint it is while the owner types.
+    expect(screen.getByText('To save: correct the marked fields.').className).toBe('error');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(saved).toHaveLength(0);
 
