@@ -9,21 +9,10 @@ import { PosCallError } from '../../renderer/api/pos-client.js';
 import { App } from '../../renderer/app/App.js';
 import { useCashier } from '../../renderer/state/cashier.js';
 import type { PosApi, StaffSession, TillSettings } from '../../shared/posapi.js';
+import { CONFIGURED } from '../helpers/setup-api.js';
 
-const settings: TillSettings = {
-  configured: true,
-  shopName: 'Corner Café',
-  payee: { networkId: '7000101', payeeId: 'p', fullName: 'Corner Café' },
-  quoteAssetId: 'usd',
-  settlementAssetId: '',
-  gateway: { kind: 'embedded' },
-  locale: 'en-US',
-  timeZone: 'UTC',
-  publicCallbackUrl: '',
-  ownerPinSet: true,
-  timeToPayMinutes: 15,
-  idleLockMinutes: 1,
-};
+// The configured till of the Setup tests, locking after one idle minute.
+const settings: TillSettings = { ...CONFIGURED, idleLockMinutes: 1 };
 const cora: StaffSession = {
   accountId: 'st-cora',
   name: 'Cora',

@@ -13,20 +13,13 @@ import { App } from '../../renderer/app/App.js';
 import { RailsPanel } from '../../renderer/screens/owner/RailsPanel.js';
 import { useCashier } from '../../renderer/state/cashier.js';
 import type { OrderView, PaymentAssetView, PosApi, PosEventMessage, TillSettings } from '../../shared/posapi.js';
+import { CONFIGURED } from '../helpers/setup-api.js';
 
+// The configured till of the Setup tests, with payee p1 and no owner PIN yet.
 const settings: TillSettings = {
-  configured: true,
-  shopName: 'Corner Café',
+  ...CONFIGURED,
   payee: { networkId: '7000101', payeeId: 'p1', fullName: 'Corner Café' },
-  quoteAssetId: 'usd',
-  settlementAssetId: '',
-  gateway: { kind: 'embedded' },
-  locale: 'en-US',
-  timeZone: 'UTC',
-  publicCallbackUrl: '',
   ownerPinSet: false,
-  timeToPayMinutes: 15,
-  idleLockMinutes: 5,
 };
 const asset = (over: Partial<PaymentAssetView>): PaymentAssetView => ({
   assetId: 'usdt',
