@@ -6,12 +6,19 @@
  * --replace-settings the copy goes through and says what it replaced; an unchanged server database
  * still moves without the flag.
  */
+import { HDKey } from '@scure/bip32';
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../helpers/run-command.js';
 import { SHOP, startGateway, USDT } from '../helpers/gateway.js';
-import { repoRoot } from '../helpers/host.js';
+import { repoRoot, tempDataDir } from '../helpers/host.js';
+import { openGatewayDb, writeMeta } from '../../electron/gateway/db.js';
+import { DEFAULT_SETTINGS } from '../../electron/gateway/settings.js';
+import { changedServerSettings } from '../../electron/gateway/store/postgres/changed-settings.js';
+import { migratePg } from '../../electron/gateway/store/postgres/migrate.js';
+import { gatewayPgMigrations } from '../../electron/gateway/store/postgres/migrations/index.js';
 import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
 
@@ -164,5 +171,47 @@ describe.runIf(postgresAvailable())('migrate-db and settings changed on the serv
     ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--replace-settings: a verification copies nothing and replaces nothing');
+  });
+
+  it("names a changed mode and EVM rail without their credentials; a setting equal to the till's is not named", async () => {
+    const url = await cluster.freshDatabase();
+    const client = await cluster.connect(url);
+    await migratePg(client, gatewayPgMigrations);
+    const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/60'/0'").publicExtendedKey;
+    const rail = {
+      xpub,
+      chains: [
+        {
+          network: 'Ethereum',
+          chainId: 1,
+          rpcUrls: [`https://owner:${API_KEY}@rpc.example/v2?key=${API_KEY}`],
+          requiredConfirmations: 12,
+          assets: [{ assetId: '43d61dcd-e413-450d-80b8-101d5e903357', kind: 'native', decimals: 18 }],
+        },
+      ],
+    };
+    const shared = JSON.stringify({ ...DEFAULT_SETTINGS, publicOrigin: 'https://pay.shop.example' });
+    for (const [key, value] of [
+      ['mode', 'live'],
+      ['evm_rail', JSON.stringify(rail)],
+      ['settings', shared],
+    ])
+      await client.query('INSERT INTO meta (key, value) VALUES ($1, $2)', [key, value]);
+    const till = openGatewayDb(join(tempDataDir('pd-mig-set-'), 'gateway.db'));
+    writeMeta(till, 'mode', 'sandbox');
+    writeMeta(till, 'settings', shared);
+    const changed = await changedServerSettings(client, till);
+    expect(changed).toEqual([
+      { name: 'mode', server: 'live' },
+      { name: 'evm_rail', server: 'Ethereum (chain id 1); xpub and RPC URLs (set)' },
+    ]);
+    expect(JSON.stringify(changed)).not.toContain(API_KEY);
+    expect(JSON.stringify(changed)).not.toContain(xpub);
+    // The same rail on both sides replaces nothing.
+    writeMeta(till, 'evm_rail', JSON.stringify(rail));
+    writeMeta(till, 'mode', 'live');
+    expect(await changedServerSettings(client, till)).toEqual([]);
+    till.close();
+    await client.end();
   });
 });
