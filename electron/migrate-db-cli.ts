@@ -23,9 +23,9 @@ import {
 } from './gateway/store/postgres/migrate-db.js';
 
 const USAGE = `Usage: npm run -s migrate-db -- --data <data directory> [--database <postgres://user:password@host:port/db>] [--verify-only | --replace-settings]
-  --data         the till's data directory holding gateway.db (stop the till first)
-  --database     the PostgreSQL database to copy into (else PAYDESK_DATABASE_URL); it must hold no payments
-  --verify-only  copy nothing: compare counts and checksums of an earlier copy
+  --data              the till's data directory holding gateway.db (stop the till first)
+  --database          the PostgreSQL database to copy into (else PAYDESK_DATABASE_URL); it must hold no payments
+  --verify-only       copy nothing: compare counts and checksums of an earlier copy
   --replace-settings  replace settings an owner changed on the server with the till's (else they refuse the copy)`;
 
 const ArgsSchema = z.object({
