@@ -1,9 +1,10 @@
 /**
- * `npm run -s migrate-db -- --data DIR --database URL [--verify-only]`: copies the embedded gateway's
+ * `npm run -s migrate-db -- --data DIR --database URL [--verify-only | --replace-settings]`: copies the embedded gateway's
  * gateway.db into PostgreSQL and verifies it (README, "Moving to a shop server"). The URL may come
  * from PAYDESK_DATABASE_URL instead (better: a command line is visible to other users of the
  * machine). Its password is never printed. Stop the till first: gateway.db is read as one snapshot,
- * and payments taken after it would stay behind. Exit 0 copied and verified, 1 refused, failed or
+ * and payments taken after it would stay behind. Settings an owner changed on the server refuse the
+ * copy (named) unless --replace-settings accepts replacing them. Exit 0 copied and verified, 1 refused, failed or
  * mismatched, 2 bad usage.
  */
 import Database from 'better-sqlite3';
@@ -21,15 +22,17 @@ import {
   type Progress,
 } from './gateway/store/postgres/migrate-db.js';
 
-const USAGE = `Usage: npm run -s migrate-db -- --data <data directory> [--database <postgres://user:password@host:port/db>] [--verify-only]
-  --data         the till's data directory holding gateway.db (stop the till first)
-  --database     the PostgreSQL database to copy into (else PAYDESK_DATABASE_URL); it must hold no payments
-  --verify-only  copy nothing: compare counts and checksums of an earlier copy`;
+const USAGE = `Usage: npm run -s migrate-db -- --data <data directory> [--database <postgres://user:password@host:port/db>] [--verify-only | --replace-settings]
+  --data              the till's data directory holding gateway.db (stop the till first)
+  --database          the PostgreSQL database to copy into (else PAYDESK_DATABASE_URL); it must hold no payments
+  --verify-only       copy nothing: compare counts and checksums of an earlier copy
+  --replace-settings  replace settings an owner changed on the server with the till's (else they refuse the copy)`;
 
 const ArgsSchema = z.object({
   data: z.string({ error: 'is required' }).min(1, 'must name a directory'),
   database: z.string().min(1, 'must be a postgres:// URL').optional(),
   'verify-only': z.boolean().optional(),
+  'replace-settings': z.boolean().optional(),
 });
 
 const out = (text: string): boolean => process.stdout.write(`${text}\n`);
@@ -76,13 +79,22 @@ function parse(): z.infer<typeof ArgsSchema> | undefined {
   try {
     const { values } = parseArgs({
       args: process.argv.slice(2),
-      options: { data: { type: 'string' }, database: { type: 'string' }, 'verify-only': { type: 'boolean' } },
+      options: {
+        data: { type: 'string' },
+        database: { type: 'string' },
+        'verify-only': { type: 'boolean' },
+        'replace-settings': { type: 'boolean' },
+      },
       strict: true,
     });
     const parsed = ArgsSchema.safeParse(values);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    err(`--${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}\n${USAGE}`);
+    if (parsed.success && parsed.data['verify-only'] && parsed.data['replace-settings'])
+      err(`--replace-settings: a verification copies nothing and replaces nothing\n${USAGE}`);
+    else if (parsed.success) return parsed.data;
+    else {
+      const issue = parsed.error.issues[0];
+      err(`--${issue?.path.join('.') ?? '?'}: ${issue?.message ?? 'invalid'}\n${USAGE}`);
+    }
   } catch (error) {
     // parseArgs quotes unknown arguments, which may be a URL with its password: never echo them.
     err(`${(error as Error).message.split("'")[0]?.trim() ?? 'bad arguments'}\n${USAGE}`);
@@ -90,7 +102,7 @@ function parse(): z.infer<typeof ArgsSchema> | undefined {
   return undefined;
 }
 
-async function run(dataDir: string, url: string, verifyOnly: boolean): Promise<number> {
+async function run(dataDir: string, url: string, verifyOnly: boolean, replaceSettings: boolean): Promise<number> {
   const file = join(dataDir, 'gateway.db');
   if (!existsSync(file)) {
     err(`migrate-db: there is no gateway.db in ${dataDir}`);
@@ -112,7 +124,11 @@ async function run(dataDir: string, url: string, verifyOnly: boolean): Promise<n
     try {
       const report = verifyOnly
         ? await verifyGatewayCopy(sqlite, client)
-        : await copyGatewayDb(sqlite, client, progressPrinter(), tillMerchantKey(dataDir));
+        : await copyGatewayDb(sqlite, client, {
+            progress: progressPrinter(),
+            merchantKey: tillMerchantKey(dataDir),
+            replaceSettings,
+          });
       const seconds = (performance.now() - started) / 1000;
       out(formatReport(report));
       if (report.mismatched.length > 0) {
@@ -130,6 +146,13 @@ async function run(dataDir: string, url: string, verifyOnly: boolean): Promise<n
         );
       }
       out('verified: row counts and checksums of every table match');
+      if (report.replacedSettings.length > 0)
+        out(
+          [
+            "replaced these settings changed on the server with the till's (--replace-settings):",
+            ...report.replacedSettings.map((s) => `  ${s.name}: ${s.server}`),
+          ].join('\n'),
+        );
       if (!verifyOnly && tillMerchantKey(dataDir))
         out("the till's merchant key is now the server's: callback signatures and receipt links stay valid");
       return 0;
@@ -150,7 +173,7 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    return await run(args.data, url, args['verify-only'] ?? false);
+    return await run(args.data, url, args['verify-only'] ?? false, args['replace-settings'] ?? false);
   } catch (error) {
     err(`migrate-db: ${redact((error as Error).message || String(error), url)}`);
     return 1;

@@ -3,7 +3,8 @@
  * one transaction, then verified in that same transaction by per-table row counts and checksums
  * (./checksum.ts); any difference rolls the whole copy back. A target that already holds payments
  * or anything else a running server made (registered tills and payees, payment records) is refused;
- * only a server's first-start seed is replaced. gateway.db is only
+ * only a server's first-start seed is replaced, and settings an owner changed on the server
+ * (./changed-settings.ts) refuse it too, named, unless the caller accepts replacing them. gateway.db is only
  * read, in one read transaction, so the copy is one consistent snapshot; payments taken by a till
  * still running after that snapshot would not be copied, which is why the till must be stopped.
  */
@@ -11,6 +12,7 @@ import type pg from 'pg';
 import { gatewayMigrations } from '../../db.js';
 import { DEMO_USERS } from '../../seed.js';
 import { latestVersion, type Db } from '../../../platform/db.js';
+import { changedServerSettings, settingsRefusal, type ChangedSetting } from './changed-settings.js';
 import { pgTableSum, sqliteTableSum, type TableSum } from './checksum.js';
 import { migratePg, VERSION_TABLE } from './migrate.js';
 import { gatewayPgMigrations } from './migrations/index.js';
@@ -30,6 +32,16 @@ export interface CopyReport {
   copiedRows: number;
   /** Rows of the target's own (payment-free) seed that the copy replaced. */
   replacedRows: number;
+  /** Settings changed on the server that the copy replaced (only with `replaceSettings`). */
+  replacedSettings: ChangedSetting[];
+}
+
+export interface CopyOptions {
+  progress?: Progress;
+  /** The till's merchant key (its file), carried into the server's meta. */
+  merchantKey?: string;
+  /** Accept replacing settings an owner changed on the server (else they refuse the copy). */
+  replaceSettings?: boolean;
 }
 
 export type Progress = (table: string, copied: number, total: number) => void;
@@ -45,7 +57,17 @@ function checkSqliteVersion(sqlite: Db): void {
     );
 }
 
-async function checkTarget(client: pg.Client, shapes: TableShape[]): Promise<number> {
+interface TargetCheck {
+  replacedRows: number;
+  replacedSettings: ChangedSetting[];
+}
+
+async function checkTarget(
+  client: pg.Client,
+  sqlite: Db,
+  shapes: TableShape[],
+  replaceSettings: boolean,
+): Promise<TargetCheck> {
   const tables = await client.query<{ table_name: string }>(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' AND table_name <> $1",
     [VERSION_TABLE],
@@ -64,12 +86,14 @@ async function checkTarget(client: pg.Client, shapes: TableShape[]): Promise<num
       `the database holds ${kept.join(', ')}, which the copy would delete; nothing was changed. ` +
         'Migrate into a new database, before the first server start.',
     );
+  const replacedSettings = await changedServerSettings(client, sqlite);
+  if (replacedSettings.length > 0 && !replaceSettings) throw new MigrateRefused(settingsRefusal(replacedSettings));
   let replaced = 0;
   for (const shape of shapes) {
     const count = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quoteIdent(shape.name)}`);
     replaced += Number(count.rows[0]?.n);
   }
-  return replaced;
+  return { replacedRows: replaced, replacedSettings };
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -210,12 +234,8 @@ export const mismatchedTables = (reports: TableReport[]): string[] =>
  * creating the schema first. Resolves with the verified report, or with the mismatches after
  * rolling everything back.
  */
-export async function copyGatewayDb(
-  sqlite: Db,
-  client: pg.Client,
-  progress?: Progress,
-  merchantKey?: string,
-): Promise<CopyReport> {
+export async function copyGatewayDb(sqlite: Db, client: pg.Client, options: CopyOptions = {}): Promise<CopyReport> {
+  const { progress, merchantKey } = options;
   checkSqliteVersion(sqlite);
   await migratePg(client, gatewayPgMigrations);
   const shapes = comparedShapes(sqlite);
@@ -224,7 +244,7 @@ export async function copyGatewayDb(
   try {
     // No other process writes the gateway tables meanwhile (a server started too early waits).
     await client.query(`LOCK TABLE ${shapes.map((s) => quoteIdent(s.name)).join(', ')} IN EXCLUSIVE MODE`);
-    const replacedRows = await checkTarget(client, shapes);
+    const { replacedRows, replacedSettings } = await checkTarget(client, sqlite, shapes, !!options.replaceSettings);
     await client.query(`TRUNCATE ${shapes.map((s) => quoteIdent(s.name)).join(', ')}`);
     let copiedRows = 0;
     for (const shape of shapes) copiedRows += await copyTable(sqlite, client, shape, progress);
@@ -233,7 +253,7 @@ export async function copyGatewayDb(
     const mismatched = mismatchedTables(tables);
     if (mismatched.length === 0 && merchantKey) await carryMerchantKey(client, merchantKey);
     await client.query(mismatched.length === 0 ? 'COMMIT' : 'ROLLBACK');
-    return { tables, mismatched, copiedRows, replacedRows };
+    return { tables, mismatched, copiedRows, replacedRows, replacedSettings };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -249,7 +269,7 @@ export async function verifyGatewayCopy(sqlite: Db, client: pg.Client): Promise<
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const tables = await compareTables(sqlite, client, shapes);
-    return { tables, mismatched: mismatchedTables(tables), copiedRows: 0, replacedRows: 0 };
+    return { tables, mismatched: mismatchedTables(tables), copiedRows: 0, replacedRows: 0, replacedSettings: [] };
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     sqlite.exec('COMMIT');
