@@ -6,7 +6,6 @@
  * that differs from both would be lost without a word, so migrate-db names it. Values are described,
  * never quoted where they may hold a credential (RPC and price URLs): "(set)" stands for those.
  */
-import type pg from 'pg';
 import { readMeta } from '../../db.js';
 import { EMPTY_CONFIG, PriceSourcesConfigSchema, type PriceSourcesConfig } from '../../prices/config.js';
 import { EvmConfigSchema, type EvmConfig } from '../../rails/evm/config.js';
@@ -66,6 +65,9 @@ function evmRail(text: string | undefined): Values {
   return { evm_rail: `${chains}; xpub and RPC URLs (set)`, 'evm_rail.text': text ?? '' };
 }
 
+/** The `meta` keys an owner sets. */
+export const SETTINGS_KEYS = ['mode', 'settings', 'price_sources', 'evm_rail'] as const;
+
 function describe(meta: (key: string) => string | undefined): Values {
   return {
     mode: meta('mode') ?? '',
@@ -83,13 +85,10 @@ const FIRST_START = describe(() => undefined);
 
 /**
  * The server's owner-set settings that differ from a first start's and from the till's gateway.db:
- * the copy would replace them. Read inside the copy's transaction, before anything is changed.
+ * the copy would replace them. `stored` holds the server's `meta` rows of SETTINGS_KEYS, read by migrate-db
+ * inside the copy's transaction, before anything is changed.
  */
-export async function changedServerSettings(client: pg.Client, sqlite: Db): Promise<ChangedSetting[]> {
-  const rows = await client.query<{ key: string; value: string }>(
-    "SELECT key, value FROM meta WHERE key IN ('mode', 'settings', 'price_sources', 'evm_rail')",
-  );
-  const stored = new Map(rows.rows.map((r) => [r.key, r.value]));
+export function changedServerSettings(stored: ReadonlyMap<string, string>, sqlite: Db): ChangedSetting[] {
   const server = describe((key) => stored.get(key));
   const till = describe((key) => readMeta(sqlite, key));
   const changed: ChangedSetting[] = [];

@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { gatewayMigrations } from '../../db.js';
 import { DEMO_USERS } from '../../seed.js';
 import { latestVersion, type Db } from '../../../platform/db.js';
-import { changedServerSettings, settingsRefusal, type ChangedSetting } from './changed-settings.js';
+import { changedServerSettings, SETTINGS_KEYS, settingsRefusal, type ChangedSetting } from './changed-settings.js';
 import { pgTableSum, sqliteTableSum, type TableSum } from './checksum.js';
 import { migratePg, VERSION_TABLE } from './migrate.js';
 import { gatewayPgMigrations } from './migrations/index.js';
@@ -86,7 +86,12 @@ async function checkTarget(
       `the database holds ${kept.join(', ')}, which the copy would delete; nothing was changed. ` +
         'Migrate into a new database, before the first server start.',
     );
-  const replacedSettings = await changedServerSettings(client, sqlite);
+  const settingsRows = await client.query<{ key: string; value: string }>(
+    'SELECT key, value FROM meta WHERE key = ANY($1)',
+    [[...SETTINGS_KEYS]],
+  );
+  const stored = new Map(settingsRows.rows.map((r) => [r.key, r.value]));
+  const replacedSettings = changedServerSettings(stored, sqlite);
   if (replacedSettings.length > 0 && !replaceSettings) throw new MigrateRefused(settingsRefusal(replacedSettings));
   let replaced = 0;
   for (const shape of shapes) {
