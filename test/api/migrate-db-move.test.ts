@@ -4,43 +4,18 @@
  * carries the till's merchant key into the server's database, so the server's callbacks verify with
  * the key the shop's receivers already hold and receipt links made before the move still open.
  */
-import { runCommand } from '../helpers/run-command.js';
-import { execFileSync } from 'node:child_process';
+import { migrateDb, printedKey, tillData } from '../helpers/migrate-db.js';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signBody, SIGNATURE_HEADER, verifySignature } from '../../electron/platform/signature.js';
 import { ReceiptLinks } from '../../electron/web/receipts.js';
-import { SHOP, startGateway, USDT } from '../helpers/gateway.js';
-import { repoRoot, tempDataDir } from '../helpers/host.js';
+import { SHOP, USDT } from '../helpers/gateway.js';
+import { tempDataDir } from '../helpers/host.js';
 import { startReceiver, type Receiver } from '../helpers/https-receiver.js';
 import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
-
-const migrateDb = (args: string[]) => runCommand(process.execPath, ['scripts/migrate-db.mjs', ...args]);
-
-const printedKey = (url: string): string =>
-  execFileSync(process.execPath, ['dist/electron/server.js', '--print-merchant-key'], {
-    cwd: repoRoot,
-    env: { ...process.env, PAYDESK_DATABASE_URL: url },
-    encoding: 'utf8',
-  }).trim();
-
-/** A till's data directory: its embedded gateway took one payment, then it was stopped. */
-async function tillData(): Promise<{ dataDir: string; merchantKey: string }> {
-  const gw = await startGateway();
-  const made = await gw.post('/v1/payments', {
-    payeeId: SHOP,
-    orderId: 'before-the-move',
-    quoteAssetId: 'usd',
-    quoteAmount: '3',
-    paymentAssetId: USDT,
-  });
-  expect(made.body.success, JSON.stringify(made.body)).toBe(true);
-  await gw.close();
-  return { dataDir: gw.dataDir, merchantKey: gw.merchantKey };
-}
 
 describe.runIf(postgresAvailable())('migrate-db and a server that already ran', () => {
   let cluster: PgCluster;

@@ -7,51 +7,25 @@
  * still moves without the flag.
  */
 import { HDKey } from '@scure/bip32';
-import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCommand } from '../helpers/run-command.js';
-import { SHOP, startGateway, USDT } from '../helpers/gateway.js';
-import { repoRoot, tempDataDir } from '../helpers/host.js';
+import { migrateDb, printedKey, tillData } from '../helpers/migrate-db.js';
+import { tempDataDir } from '../helpers/host.js';
 import { openGatewayDb, writeMeta } from '../../electron/gateway/db.js';
 import { DEFAULT_SETTINGS } from '../../electron/gateway/settings.js';
 import { changedServerSettings } from '../../electron/gateway/store/postgres/changed-settings.js';
 import { postgresAvailable, startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { startShopServer, stopShopServers, v1 } from '../helpers/shop-server.js';
 
-const migrateDb = (args: string[]) => runCommand(process.execPath, ['scripts/migrate-db.mjs', ...args]);
-
-const printedKey = (url: string): string =>
-  execFileSync(process.execPath, ['dist/electron/server.js', '--print-merchant-key'], {
-    cwd: repoRoot,
-    env: { ...process.env, PAYDESK_DATABASE_URL: url },
-    encoding: 'utf8',
-  }).trim();
-
 const API_KEY = 'Sp0t-api-k3y-never-printed';
-
-/** A till's data directory: its embedded gateway took one payment, then it was stopped. */
-async function tillData(): Promise<string> {
-  const gw = await startGateway();
-  const made = await gw.post('/v1/payments', {
-    payeeId: SHOP,
-    orderId: 'before-the-move',
-    quoteAssetId: 'usd',
-    quoteAmount: '3',
-    paymentAssetId: USDT,
-  });
-  expect(made.body.success, JSON.stringify(made.body)).toBe(true);
-  await gw.close();
-  return gw.dataDir;
-}
 
 describe.runIf(postgresAvailable())('migrate-db and settings changed on the server', () => {
   let cluster: PgCluster;
   let dataDir: string;
   beforeAll(async () => {
     cluster = await startPostgres();
-    dataDir = await tillData();
+    ({ dataDir } = await tillData());
   }, 60_000);
   afterAll(async () => {
     stopShopServers();
