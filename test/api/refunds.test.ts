@@ -139,6 +139,41 @@ describe('money to resolve', () => {
     expect(await ok(call('GET', `/v1/refunds?traceId=${payment.traceId}`))).toHaveLength(1);
   });
 
+  it('a refund of a whole overpaid order covers its surplus and more: nothing left, and the list still answers', async () => {
+    const payment = await ok(
+      call('POST', '/v1/payments', {
+        payeeId: SHOP,
+        orderId: orderId(),
+        quoteAssetId: 'usd',
+        quoteAmount: '10',
+        paymentAssetId: USDT,
+      }),
+    );
+    for (const amount of ['4', '9'])
+      await ok(
+        call(
+          'POST',
+          '/v1/sandbox/transfers',
+          { recipient: payment.recipient, asset: USDT, amount, trace: randomUUID(), memo: payment.memo },
+          false,
+        ),
+      );
+    expect((await resolve(payment.traceId)).toResolve).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '3' }]);
+    // Everything the payer sent goes back: the 3 overpaid and the 10 of the order itself.
+    await ok(refund({ traceId: payment.traceId, amount: '13', destination: randomUUID(), reason: 'whole order' }));
+    const after = await resolve(payment.traceId);
+    expect(after.toResolve).toEqual([]);
+    expect(after.refundable).toEqual([]);
+    expect(after.refunded).toEqual([{ assetId: USDT, symbol: 'USDT', amount: '13' }]);
+    const open = await ok(call('GET', '/v1/merchant/to_resolve'));
+    expect(open.map((v: any) => v.traceId)).not.toContain(payment.traceId);
+    await refused(
+      call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '1', reason: 'tip' }),
+      10011,
+      'amount: is more than what is left to resolve (0)',
+    );
+  });
+
   it('needs the merchant key', async () => {
     await refused(call('GET', '/v1/merchant/to_resolve', undefined, false), 2000, 'merchant key');
     await refused(call('POST', '/v1/refunds', { traceId: randomUUID() }, false), 2000, 'merchant key');

@@ -4,7 +4,7 @@
  * surplus beyond what was due, late transactions, and deposits in a wrong asset; less what refunds
  * already cover. Derived from the ledger (the one record of money) and the refunds, never stored.
  */
-import { add, isPositive, subtract } from '../../../shared/money.js';
+import { add, isPositive, remaining, subtract } from '../../../shared/money.js';
 import type { AssetAmount, MoneyToResolve } from '../../../shared/wire-refunds.js';
 import type { Catalog } from '../catalog.js';
 import type { PaymentRow, PaymentsStore } from '../payments/store.js';
@@ -96,8 +96,10 @@ export class MoneyToResolveReader {
     const owed: Sums = new Map();
     for (const i of items) addTo(owed, i.assetId, i.amount);
     const toResolve: Sums = new Map();
+    // Refunds and kept money cover what is owed first; a refund beyond it (the whole order refunded, say)
+    // took the rest from the takings, and leaves nothing to resolve, never a negative amount.
     for (const [assetId, amount] of owed)
-      toResolve.set(assetId, subtract(subtract(amount, refunded.get(assetId) ?? '0'), kept.get(assetId) ?? '0'));
+      toResolve.set(assetId, remaining(amount, add(refunded.get(assetId) ?? '0', kept.get(assetId) ?? '0')));
     const received = this.received(payment.trace_id);
     const refundable: Sums = new Map();
     for (const [assetId, amount] of received) refundable.set(assetId, subtract(amount, refunded.get(assetId) ?? '0'));
