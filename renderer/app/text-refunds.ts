@@ -51,6 +51,7 @@ export const refundsText = {
   refundSlipSign: 'Signature: ____________________',
   toResolveTitle: 'Money to resolve',
   toResolveNone: 'No received money waiting to be refunded or kept.',
+  toResolveUnavailable: 'The money to resolve could not be read: {message}',
   toResolveOpen: 'Open order {orderId}',
   toResolveLine: '{amounts} · order {orderId} ({status})',
   netTakingsTitle: 'Refunds and net takings',

@@ -11,6 +11,16 @@ import { t } from '../../app/text.js';
 export function ToResolvePanel({ locale, onOpen }: { locale: string; onOpen: (orderId: string) => void }) {
   const api = usePosApi();
   const list = useQuery({ queryKey: ['owner.toResolve'], queryFn: () => api.call('owner.toResolve', {}) });
+  // A list that could not be read says so: an owner must never take "nothing shown" for "nothing to resolve".
+  if (list.error)
+    return (
+      <section className="to-resolve" aria-labelledby="to-resolve-title">
+        <h3 id="to-resolve-title">{t('toResolveTitle')}</h3>
+        <p role="alert" className="error">
+          {t('toResolveUnavailable', { message: list.error.message })}
+        </p>
+      </section>
+    );
   if (!list.data) return null;
   return (
     <section className="to-resolve" aria-labelledby="to-resolve-title">
