@@ -117,9 +117,42 @@ export function multiply(amount: Amount, factor: Amount): Amount {
  * (e.g. USD per unit): amount * priceA / priceB, unrounded (80 significant digits).
  */
 export function convert(amount: Amount, priceFrom: Amount, priceTo: Amount): Amount {
+  return canonical(quotient(amount, priceFrom, priceTo));
+}
+
+/**
+ * roundDown(convert(amount, priceFrom, priceTo), places), computed without the unrounded quotient's
+ * text in between: that text has up to 80 digits, too long to be remembered by `dec`, so writing
+ * and parsing it again cost more than the arithmetic (a create prices this way two or three times).
+ * The value is the same: the quotient is rounded to 80 significant digits either way.
+ */
+export function convertDown(amount: Amount, priceFrom: Amount, priceTo: Amount, places: number): Amount {
+  return canonical(quotient(amount, priceFrom, priceTo).toDecimalPlaces(places, D.ROUND_DOWN));
+}
+
+/** roundUp(convert(amount, priceFrom, priceTo), places), as `convertDown` computes it. */
+export function convertUp(amount: Amount, priceFrom: Amount, priceTo: Amount, places: number): Amount {
+  return canonical(quotient(amount, priceFrom, priceTo).toDecimalPlaces(places, D.ROUND_UP));
+}
+
+/**
+ * roundUp(multiply(convert(amount, priceFrom, priceTo), factor), places): what a payer pays for a
+ * quote with the spread `factor`, rounded up, with the same intermediate values as those three calls.
+ */
+export function convertScaledUp(
+  amount: Amount,
+  priceFrom: Amount,
+  priceTo: Amount,
+  factor: Amount,
+  places: number,
+): Amount {
+  return canonical(quotient(amount, priceFrom, priceTo).times(dec(factor)).toDecimalPlaces(places, D.ROUND_UP));
+}
+
+function quotient(amount: Amount, priceFrom: Amount, priceTo: Amount): Dec {
   const to = dec(priceTo);
   if (to.isZero()) throw new RangeError('cannot convert to an asset priced at zero');
-  return canonical(dec(amount).times(dec(priceFrom)).dividedBy(to));
+  return dec(amount).times(dec(priceFrom)).dividedBy(to);
 }
 
 /** Rounds up (away from zero) to `places` fractional digits: payer amounts always round up. */

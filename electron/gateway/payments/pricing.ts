@@ -5,22 +5,11 @@
  * `rateMaxAgeSeconds` is never used), the same spread and the same limits, so they always agree about
  * which assets can pay a quote. It also resolves the assets a request names.
  */
-import {
-  compare,
-  convert,
-  isZero,
-  lt,
-  max,
-  min,
-  multiply,
-  parseAmount,
-  roundDown,
-  roundUp,
-} from '../../../shared/money.js';
+import { compare, convertDown, convertUp, isZero, lt, max, min, multiply, parseAmount } from '../../../shared/money.js';
 import { API_ERRORS } from '../../../shared/error-codes.js';
 import type { Asset, Catalog, QuoteAsset } from '../catalog.js';
 import { GatewayError, paramError } from '../errors.js';
-import { quotablePrice, type RateSource } from '../rates.js';
+import { quotablePrice, type Rate, type RateSource } from '../rates.js';
 import type { SettingsStore } from '../settings.js';
 import { priceQuote, quoteInAsset, type Quote } from './quote.js';
 
@@ -75,6 +64,24 @@ export class Pricing {
    * two was true (real ms): kept with every instruction (the rate used).
    */
   rateUsed(payment: Asset, quote: QuoteAsset): { source: string; atMs: number } {
+    // Rates are memoised objects until a price changes, so the same pair of objects names the same rates.
+    const paymentRate = this.deps.rates.usdPrice(payment.assetId);
+    const quoteRate = this.deps.rates.usdPrice(quote.id);
+    const key = `${payment.assetId}|${quote.id}`;
+    const known = this.ratesUsed.get(key);
+    if (known && known.paymentRate === paymentRate && known.quoteRate === quoteRate) return known.used;
+    const used = this.describeRates(payment, quote);
+    if (this.ratesUsed.size >= 256) this.ratesUsed.clear();
+    this.ratesUsed.set(key, { paymentRate, quoteRate, used });
+    return used;
+  }
+
+  private readonly ratesUsed = new Map<
+    string,
+    { paymentRate: Rate | undefined; quoteRate: Rate | undefined; used: { source: string; atMs: number } }
+  >();
+
+  private describeRates(payment: Asset, quote: QuoteAsset): { source: string; atMs: number } {
     const parts: string[] = [];
     let atMs = Number.MAX_SAFE_INTEGER;
     for (const key of [payment.assetId, quote.id]) {
@@ -141,8 +148,8 @@ export class Pricing {
     if (!this.hasPrice(asset.assetId) || !this.hasPrice(quote.id)) return own;
     const assetUsd = this.usd(asset.assetId, 'settlementAssetId');
     const quoteUsd = this.usd(quote.id, 'quoteAssetId');
-    const low = roundUp(convert(asset.minPaymentAmount, assetUsd, quoteUsd), quote.decimalDigit);
-    const high = roundDown(convert(asset.maxPaymentAmount, assetUsd, quoteUsd), quote.decimalDigit);
+    const low = convertUp(asset.minPaymentAmount, assetUsd, quoteUsd, quote.decimalDigit);
+    const high = convertDown(asset.maxPaymentAmount, assetUsd, quoteUsd, quote.decimalDigit);
     return { minQuoteAmount: max(low, own.minQuoteAmount), maxQuoteAmount: min(high, own.maxQuoteAmount) };
   }
 

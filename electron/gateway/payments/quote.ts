@@ -3,7 +3,7 @@
  * Payer amounts round UP to the payment asset's precision (the payee is never short);
  * estimated settlement rounds DOWN (never promise more than exists).
  */
-import { add, convert, multiply, roundDown, roundUp } from '../../../shared/money.js';
+import { add, convert, convertDown, convertScaledUp, convertUp, multiply } from '../../../shared/money.js';
 import type { Asset, QuoteAsset } from '../catalog.js';
 
 export interface QuoteInput {
@@ -37,7 +37,7 @@ export function priceQuote(input: QuoteInput): Quote {
   const quoteUsd = usd(quote.id, 'quoteAssetId');
   const paymentUsd = usd(payment.assetId, 'paymentAssetId');
   const settlementUsd = usd(settlement.assetId, 'settlementAssetId');
-  const price = roundDown(convert('1', paymentUsd, quoteUsd), 8);
+  const price = convertDown('1', paymentUsd, quoteUsd, 8);
   const factor = add('1', multiply(input.spreadPercent, '0.01'));
   if (input.fixedPaymentAmount !== '') {
     const paymentAmount = input.fixedPaymentAmount;
@@ -45,27 +45,28 @@ export function priceQuote(input: QuoteInput): Quote {
     return {
       price,
       paymentAmount,
-      quoteAmount: roundDown(convert(net, paymentUsd, quoteUsd), quote.decimalDigit),
-      estimatedSettlementAmount: roundDown(convert(net, paymentUsd, settlementUsd), settlement.precision),
+      quoteAmount: convertDown(net, paymentUsd, quoteUsd, quote.decimalDigit),
+      estimatedSettlementAmount: convertDown(net, paymentUsd, settlementUsd, settlement.precision),
       usdValue: multiply(paymentAmount, paymentUsd),
     };
   }
   if (input.quoteAmount === '')
     return { price, paymentAmount: '', quoteAmount: '', estimatedSettlementAmount: '', usdValue: '0' };
-  const exact = convert(input.quoteAmount, quoteUsd, paymentUsd);
   return {
     price,
     quoteAmount: input.quoteAmount,
-    paymentAmount: roundUp(multiply(exact, factor), payment.precision),
-    estimatedSettlementAmount: roundDown(convert(input.quoteAmount, quoteUsd, settlementUsd), settlement.precision),
+    paymentAmount: convertScaledUp(input.quoteAmount, quoteUsd, paymentUsd, factor, payment.precision),
+    estimatedSettlementAmount: convertDown(input.quoteAmount, quoteUsd, settlementUsd, settlement.precision),
     usdValue: multiply(input.quoteAmount, quoteUsd),
   };
 }
 
 /** What `quoteAmount` is worth in `asset` at the current rate, without spread, rounded up to its precision. */
 export function quoteInAsset(quote: QuoteAsset, quoteAmount: string, asset: Asset, usd: QuoteInput['usd']): string {
-  return roundUp(
-    convert(quoteAmount, usd(quote.id, 'quoteAssetId'), usd(asset.assetId, 'settlementAssetId')),
+  return convertUp(
+    quoteAmount,
+    usd(quote.id, 'quoteAssetId'),
+    usd(asset.assetId, 'settlementAssetId'),
     asset.precision,
   );
 }

@@ -5,7 +5,7 @@
  * the `rates` table's row (bundled sandbox prices, which live mode refuses in rates.ts). A quote that
  * finds a price past half its age asks the sources at once (the refresher keeps its back-off).
  */
-import { compare, convert, isZero, multiply, subtract, add, roundDown } from '../../../shared/money.js';
+import { compare, convert, isZero, multiply, subtract, add, convertDown } from '../../../shared/money.js';
 import type { Rate, RateSource } from '../rates.js';
 import type { PriceSourcesConfig } from './config.js';
 import type { ObservationRow, PriceStore } from './store.js';
@@ -26,7 +26,7 @@ export function median(prices: readonly string[]): string {
   const sorted = [...prices].sort(compare);
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length % 2 === 1) return sorted[mid]!;
-  return roundDown(convert(add(sorted[mid - 1]!, sorted[mid]!), '1', '2'), 18);
+  return convertDown(add(sorted[mid - 1]!, sorted[mid]!), '1', '2', 18);
 }
 
 export class LiveRates implements RateSource {

@@ -3,7 +3,7 @@
  * prices, a source gives one observation per asset or currency it covers (a USD price, when it was
  * true, how long it may be used) or throws with a message safe to show the owner.
  */
-import { isDecimalText, parseAmount, compare, convert, roundDown } from '../../../shared/money.js';
+import { isDecimalText, parseAmount, compare, convertDown } from '../../../shared/money.js';
 import type { FixedSourceConfig } from './config.js';
 
 export interface PriceObservation {
@@ -38,7 +38,7 @@ export function checkedPrice(text: string, what: string): string {
 
 /** 1 / price, kept to 18 places (a currency quoted per USD). */
 export function inverse(price: string): string {
-  return roundDown(convert('1', '1', price), 18);
+  return convertDown('1', '1', price, 18);
 }
 
 /** Merchant-set prices, on purpose (a stablecoin pegged at 1 USD): always fresh, never fetched. */

@@ -4,7 +4,7 @@
  * payment's original rate or at today's: converted to the asset, rounded down to its precision),
  * where to (valid for its network, never one of this gateway's deposit addresses) and why.
  */
-import { compare, convert, isPositive, roundDown } from '../../../shared/money.js';
+import { compare, convertDown, isPositive, roundDown } from '../../../shared/money.js';
 import { AMOUNT_IN } from '../../../shared/wire-refunds.js';
 import type { Catalog } from '../catalog.js';
 import { paramError } from '../errors.js';
@@ -54,7 +54,7 @@ function assetAmount(given: string, how: AmountIn, prices: { original: string; t
       'amountIn',
       `there is no ${how === 'quote_original' ? 'original' : "today's"} rate for this payment`,
     );
-  const amount = roundDown(convert(given, '1', price), precision);
+  const amount = convertDown(given, '1', price, precision);
   if (!isPositive(amount)) throw paramError('amount', 'is less than the smallest unit of the asset at that rate');
   return amount;
 }

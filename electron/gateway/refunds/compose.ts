@@ -3,7 +3,7 @@
  * money to resolve (priced at the payment's rate and today's), the payout checkers by mode (the
  * sandbox's simulated chains; a real rail's own check in live mode) and the service.
  */
-import { convert, roundDown } from '../../../shared/money.js';
+import { convertDown } from '../../../shared/money.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
 import type { IdSource } from '../../platform/ids.js';
@@ -40,7 +40,7 @@ export interface RefundsPartDeps {
 function todayPrice(usd: RefundsPartDeps['usd'], payment: PaymentRow): string {
   if (!payment.payment_asset_id) return '';
   try {
-    return roundDown(convert('1', usd(payment.payment_asset_id, 'assetId'), usd(payment.quote_asset_id, 'quote')), 12);
+    return convertDown('1', usd(payment.payment_asset_id, 'assetId'), usd(payment.quote_asset_id, 'quote'), 12);
   } catch {
     return '';
   }
