@@ -111,6 +111,9 @@ describe.runIf(e2eAvailable())('e2e: money to resolve and a refund in the sandbo
     await dialog.getByRole('img', { name: /^Payout QR for your wallet/ }).waitFor();
     expect(await dialog.locator('.refund-uri').textContent()).toMatch(new RegExp(`^bitcoin:${DESTINATION}\\?amount=`));
     await dialog.getByText('Nothing left to refund or keep.').waitFor();
+    // The transaction id field of a refund to send fits the detail at 1024x600: no sideways scroll.
+    await dialog.getByLabel('Transaction id').waitFor();
+    expect(await dialog.evaluate((d) => d.scrollWidth - d.clientWidth)).toBe(0);
     await screenshot(page, 'screen-refund-to-send');
     expect(await axeProblems(page), 'the payment detail with a refund to send').toEqual([]);
     await dialog.getByRole('button', { name: 'Simulated wallet pays it' }).click();
