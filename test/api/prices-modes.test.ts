@@ -92,6 +92,24 @@ describe('a fresh live data directory', () => {
 });
 
 describe('the sandbox', () => {
+  it('keeps with each payment the rate in force when it was made, also after the owner sets a price', async () => {
+    const gw = await startGateway();
+    started.push(gw);
+    const terms = { payeeId: SHOP, quoteAssetId: 'usd', quoteAmount: '32', paymentAssetId: ETH };
+    const sourceOf = async (orderId: string) => {
+      const created = await gw.post('/v1/payments', { ...terms, orderId });
+      expect(created.body.success, JSON.stringify(created.body)).toBe(true);
+      const result = await gw.get('/v1/payments_result', { traceId: created.body.data.traceId, with: 'payment' });
+      return { amount: created.body.data.paymentAmount, ...result.body.data.payment };
+    };
+    expect(await sourceOf('rate-before')).toMatchObject({ amount: '0.01', price: '3200', priceSource: 'ETH bundled' });
+    const set = await gw.post('/v1/rates', { key: ETH, usdPrice: '1600' }, auth(gw));
+    expect(set.body.success, JSON.stringify(set.body)).toBe(true);
+    expect(await sourceOf('rate-after')).toMatchObject({ amount: '0.02', price: '1600', priceSource: 'ETH merchant' });
+    await gw.post('/v1/rates', { key: ETH, usdPrice: '3200' }, auth(gw));
+    expect(await sourceOf('rate-again')).toMatchObject({ amount: '0.01', price: '3200', priceSource: 'ETH merchant' });
+  });
+
   it('still quotes from its bundled prices and keeps that rate with the payment', async () => {
     const gw = await startGateway();
     started.push(gw);
