@@ -5,7 +5,7 @@
  * till keeps its own record (store.ts) for the day review, whose takings are shown net of refunds,
  * and for the CSV, where each refund is a row of its own linked to its order.
  */
-import { add, subtract } from '../../../shared/money.js';
+import { add, isDecimalText, isPositive, min, remaining, subtract } from '../../../shared/money.js';
 import { type DayReview } from '../../../shared/posapi.js';
 import type { DayRefunds, RefundDetail, ToResolveItem } from '../../../shared/posapi-refunds.js';
 import type { Refund } from '../../../shared/wire-refunds.js';
@@ -13,6 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { GatewayClient } from '../link/gateway-client.js';
 import { posErrorOf } from '../link/link.js';
 import type { OrderBook, OrderRow } from '../orders/book.js';
+import { parseResult } from '../orders/views.js';
 import type { TillRefundRow, TillRefunds } from './store.js';
 import { posError } from '../../../shared/pos-error.js';
 
@@ -196,9 +197,10 @@ export class RefundArea {
     for (const r of rows) {
       const e = entry(r.quote_asset_id, r.quote_symbol);
       const value = r.quote_value || '0';
-      if (this.deps.book.get(r.order_id)?.status === 'success')
-        e.refundedFromTakings = add(e.refundedFromTakings, value);
-      else e.returnedNotTakings = add(e.returnedNotTakings, value);
+      const order = this.deps.book.get(r.order_id);
+      const fromTakings = order?.status === 'success' ? this.fromTakings(order, r, value) : '0';
+      e.refundedFromTakings = add(e.refundedFromTakings, fromTakings);
+      e.returnedNotTakings = add(e.returnedNotTakings, subtract(value, fromTakings));
     }
     for (const e of perQuote.values()) e.net = subtract(e.takings, e.refundedFromTakings);
     return {
@@ -216,6 +218,30 @@ export class RefundArea {
         staffName: r.staff_name,
       })),
     };
+  }
+
+  /**
+   * The part of a successful order's refund (worth `value` at the payment's rate) that comes out of its
+   * takings. What was paid beyond what was due (received at the payment's rate minus the order's amount)
+   * never was takings, and refunds return it first, as the gateway counts them against the money to
+   * resolve first: 13 received on a 10 order, refunded wholly, is 10 from takings and 3 returned.
+   */
+  private fromTakings(order: OrderRow, refund: TillRefundRow, value: string): string {
+    const received = parseResult(order)?.payment?.receivedQuoteAmount ?? '';
+    if (!isDecimalText(received) || !isDecimalText(order.quote_amount) || !isPositive(order.quote_amount)) return value;
+    // The order's refunds asked before this one (the store's order: created_at, then refund_id), counted ones.
+    const earlier = this.deps.refunds
+      .of(order.order_id)
+      .filter((r) => r.status !== 'flagged' && r.status !== 'withdrawn')
+      .filter(
+        (r) =>
+          r.created_at < refund.created_at || (r.created_at === refund.created_at && r.refund_id < refund.refund_id),
+      );
+    const surplusLeft = remaining(
+      remaining(received, order.quote_amount),
+      add(...earlier.map((r) => r.quote_value || '0')),
+    );
+    return subtract(value, min(value, surplusLeft));
   }
 
   /** Refunds asked in [fromMs, toMs) (the CSV's refund rows). */
