@@ -3,11 +3,12 @@
  * the payment's own rate or at today's, both conversions shown), where to, and why. The gateway checks
  * the address for its network and refuses more than what is left to refund; its words are shown.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { convert, isDecimalText, isPositive, multiply, roundDown } from '../../../shared/money.js';
 import type { MoneyToResolve } from '../../../shared/wire-refunds.js';
 import { t } from '../../app/text.js';
 import { decimalTyped } from '../../app/format.js';
+import { placesOf, refundAmountProblem, type AmountUnit } from './amount-problem.js';
 
 type AmountIn = 'asset' | 'quote_original' | 'quote_today';
 
@@ -50,16 +51,69 @@ function AssetChoice({
   );
 }
 
+/** The unit the amount is typed in (the asset, or the quote currency at either rate) and its decimal places. */
+function unitOf(
+  symbol: string,
+  resolve: MoneyToResolve,
+  assetId: string,
+  amountIn: AmountIn,
+  places: Places,
+): AmountUnit {
+  if (amountIn === 'asset') return { symbol, places: placesOf(places, assetId, '') };
+  const quote = resolve.quoteAssetId.toUpperCase();
+  return { symbol: quote, places: placesOf(places, resolve.quoteAssetId, quote) };
+}
+
+/** The amount as typed (a decimal comma read as a point) and, beside it, why it cannot be asked for. */
+function AmountField({
+  amount,
+  problem,
+  onChange,
+}: {
+  amount: string;
+  problem: string;
+  onChange: (a: string) => void;
+}) {
+  const problemId = useId();
+  return (
+    <>
+      <label>
+        {t('refundAmount')}
+        <input
+          value={amount}
+          onChange={(e) => onChange(decimalTyped(e.target.value.trim()))}
+          inputMode="decimal"
+          aria-invalid={problem !== ''}
+          aria-describedby={problem ? problemId : undefined}
+        />
+      </label>
+      {/* Beside the field, so a grey "Prepare the refund" is never left unexplained. */}
+      {problem ? (
+        <p id={problemId} className="error field-problem">
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+type Places = Readonly<Record<string, number>>;
+
 export function RefundForm({
   resolve,
   busy,
   error,
   onAsk,
+  locale = 'en-US',
+  places = {},
 }: {
   resolve: MoneyToResolve;
   busy: boolean;
   error: string;
   onAsk: (ask: RefundAsk) => void;
+  locale?: string;
+  /** Decimal places by asset id (lower case), from the gateway's quote asset list; others fall back. */
+  places?: Places;
 }) {
   const first = resolve.toResolve[0] ?? resolve.refundable[0];
   const [assetId, setAssetId] = useState(first?.assetId ?? resolve.paymentAssetId);
@@ -70,7 +124,8 @@ export function RefundForm({
   const symbol = resolve.refundable.find((r) => r.assetId === assetId)?.symbol ?? '';
   const quote = resolve.quoteAssetId.toUpperCase();
   const inAsset = amountIn === 'asset';
-  const ready = /^\d+(\.\d+)?$/.test(amount) && destination.trim() !== '' && reason.trim() !== '';
+  const problem = refundAmountProblem(amount, unitOf(symbol, resolve, assetId, amountIn, places), locale);
+  const ready = problem === '' && destination.trim() !== '' && reason.trim() !== '';
   return (
     <form
       className="refund-form"
@@ -82,10 +137,7 @@ export function RefundForm({
     >
       <h5 id="refund-form-title">{t('refundStart')}</h5>
       <AssetChoice resolve={resolve} assetId={assetId} onChange={setAssetId} />
-      <label>
-        {t('refundAmount')}
-        <input value={amount} onChange={(e) => setAmount(decimalTyped(e.target.value.trim()))} inputMode="decimal" />
-      </label>
+      <AmountField amount={amount} problem={problem} onChange={setAmount} />
       <label>
         {t('refundAmountIn')}
         <select value={amountIn} onChange={(e) => setAmountIn(e.target.value as AmountIn)}>

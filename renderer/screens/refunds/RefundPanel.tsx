@@ -12,7 +12,7 @@ import type { MoneyToResolve } from '../../../shared/wire-refunds.js';
 import { usePosApi } from '../../app/api-context.js';
 import { formatAmount } from '../../app/format.js';
 import { t, type TextKey } from '../../app/text.js';
-import { useAppInfo } from '../../api/hooks.js';
+import { useAppInfo, useQuoteAssets } from '../../api/hooks.js';
 import { useAccess } from '../signin/access.js';
 import { KeepForm } from './KeepForm.js';
 import { RefundForm, type RefundAsk } from './RefundForm.js';
@@ -93,6 +93,12 @@ function useRefundActions(orderId: string, onDone: (detail: RefundDetail) => voi
   };
 }
 
+/** Decimal places by asset id: the gateway's quote list has fiat currencies and the crypto it quotes in. */
+function usePlaces(enabled: boolean): Record<string, number> {
+  const quotes = useQuoteAssets(enabled);
+  return Object.fromEntries((quotes.data ?? []).map((q) => [q.assetId.toLowerCase(), q.decimalDigit]));
+}
+
 export function RefundPanel({ orderId, settings }: { orderId: string; settings: TillSettings }) {
   const api = usePosApi();
   const queryClient = useQueryClient();
@@ -118,6 +124,7 @@ export function RefundPanel({ orderId, settings }: { orderId: string; settings: 
   }, [statuses, queryClient]);
   const data = detail.data;
   const mayPay = access.may('cancel');
+  const places = usePlaces(mayPay);
   return (
     <section className="refunds" aria-labelledby={`refunds-${orderId}`}>
       <h4 id={`refunds-${orderId}`}>{t('resolveTitle')}</h4>
@@ -167,6 +174,8 @@ export function RefundPanel({ orderId, settings }: { orderId: string; settings: 
           busy={actions.busy}
           error={actions.askError}
           onAsk={(a) => actions.ask.mutate(a)}
+          locale={settings.locale}
+          places={places}
         />
       ) : null}
     </section>
