@@ -22,7 +22,7 @@ import type { PaymentRow, PaymentsStore } from '../payments/store.js';
 import { resolvePayment } from '../payments/terms.js';
 import type { ResultEngine } from '../results/engine.js';
 import type { PayoutChecker, PayoutDetection, PayoutVerdict } from './checks.js';
-import { askedRefund } from './asked.js';
+import { askedRefund, tooLargeRefusal } from './asked.js';
 import type { MoneyToResolveReader } from './resolve.js';
 import type { RefundRow, RefundsStore } from './store.js';
 import { refundView } from './view.js';
@@ -95,11 +95,7 @@ export class Refunds {
       isOwnDeposit: (destination, tag) => this.isOwnDeposit(destination, tag),
     });
     const left = reader.refundable(payment.trace_id, asked.asset_id);
-    if (compare(asked.amount, left) > 0)
-      throw GatewayError.of(
-        'refundTooLarge',
-        `amount: ${asked.amount} is more than what is left to refund of this payment (${left}): the total refunded never exceeds what was received`,
-      );
+    if (compare(asked.amount, left) > 0) throw tooLargeRefusal(asked, left, this.deps.catalog);
     const now = clock.now();
     const row: RefundRow = {
       ...asked,

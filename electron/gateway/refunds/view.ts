@@ -22,8 +22,14 @@ export function refundMemo(row: Pick<RefundRow, 'refund_id'>, orderId: string): 
   return `Refund ${row.refund_id}${orderId ? ` of order ${orderId}` : ''}`;
 }
 
-function quoteDigits(catalog: Catalog, quoteAssetId: string): number {
-  return catalog.fiats.get(quoteAssetId)?.decimalDigit ?? catalog.assets.get(quoteAssetId)?.precision ?? 2;
+/** A payment's quote currency as refunds show it: its symbol and its decimal places (a fiat's, or a crypto asset's). */
+export function quoteCurrency(catalog: Catalog, quoteAssetId: string): { symbol: string; digits: number } {
+  const fiat = catalog.fiats.get(quoteAssetId);
+  const asset = catalog.assets.get(quoteAssetId);
+  return {
+    symbol: fiat?.symbol ?? asset?.symbol ?? quoteAssetId.toUpperCase(),
+    digits: fiat?.decimalDigit ?? asset?.precision ?? 2,
+  };
 }
 
 function payoutUri(row: RefundRow, ctx: RefundViewContext, memo: string): string {
@@ -50,9 +56,8 @@ function payoutUri(row: RefundRow, ctx: RefundViewContext, memo: string): string
 
 export function refundView(row: RefundRow, ctx: RefundViewContext): Refund {
   const { catalog } = ctx;
-  const digits = quoteDigits(catalog, row.quote_asset_id);
-  const worth = (price: string): string => (price === '' ? '' : roundDown(multiply(row.amount, price), digits));
-  const quote = catalog.fiats.get(row.quote_asset_id) ?? catalog.assets.get(row.quote_asset_id);
+  const quote = quoteCurrency(catalog, row.quote_asset_id);
+  const worth = (price: string): string => (price === '' ? '' : roundDown(multiply(row.amount, price), quote.digits));
   const memo = refundMemo(row, ctx.orderId);
   return {
     refundId: row.refund_id,
@@ -68,7 +73,7 @@ export function refundView(row: RefundRow, ctx: RefundViewContext): Refund {
     reason: row.reason,
     amountIn: row.amount_in,
     quoteAssetId: row.quote_asset_id,
-    quoteSymbol: quote?.symbol ?? row.quote_asset_id.toUpperCase(),
+    quoteSymbol: quote.symbol,
     quoteAsked: row.quote_asked,
     quoteAtOriginalRate: worth(row.original_price),
     quoteAtTodayRate: worth(row.today_price),
