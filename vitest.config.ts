@@ -13,6 +13,7 @@ const ON_BOTH_ENGINES = [
   'test/api/callbacks.test.ts',
   'test/api/restart.test.ts',
   'test/api/refunds.test.ts',
+  'test/api/refunds-refusals.test.ts',
   'test/api/surplus-results.test.ts',
   'test/api/sdk-mixpayjs.test.ts',
   'test/api/tills.test.ts',
