@@ -22,6 +22,8 @@ export interface DisplaySale {
   } | null;
   payableAmount: string;
   paidAmount: string;
+  /** Sent beyond what was due (canonical decimal, '0' when none): "paid" alone would tell the payer less. */
+  surplusAmount: string;
   remainingAmount: string;
   confirmations: number;
   requiredConfirmations: number;
@@ -69,6 +71,7 @@ export function displaySale(order: OrderView, receiptUrl: string): DisplaySale {
       : null,
     payableAmount: p?.payableAmount ?? i?.paymentAmount ?? '',
     paidAmount: p?.paidAmount ?? '0',
+    surplusAmount: p?.surplusAmount ?? '0',
     remainingAmount: p?.remainingAmount ?? i?.paymentAmount ?? '',
     confirmations: p?.confirmations ?? -1,
     requiredConfirmations: p?.requiredConfirmations ?? 0,

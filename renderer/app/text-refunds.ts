@@ -68,4 +68,6 @@ export const refundsText = {
   keepReason: 'Or keep it, because',
   keepIt: 'Keep {amount} {symbol}',
   resolveKept: 'Kept: {amounts}',
+  // the payment screen, when the payer sent more than was due (screens/payment/Surplus.tsx)
+  paidMore: '{received} received — {more} more than due (see Money to resolve)',
 } as const;

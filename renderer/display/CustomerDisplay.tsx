@@ -6,6 +6,7 @@
  */
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
+import { add, isDecimalText, isPositive } from '../../shared/money.js';
 import type { DisplaySale } from '../../shared/posapi-display.js';
 import { clockText } from '../app/network.js';
 import { pt } from '../payer/text.js';
@@ -134,6 +135,24 @@ function Message({ title, note, sale, locale }: { title: string; note?: string; 
   );
 }
 
+/** What the payer sent, all of it: with more than was due, the till says so too, and so does this screen. */
+function PaidWith({ sale, locale }: { sale: DisplaySale; locale: string }) {
+  const symbol = sale.instruction?.symbol ?? '';
+  const surplus = sale.surplusAmount;
+  const more = isDecimalText(surplus) && isPositive(surplus) && isDecimalText(sale.paidAmount);
+  return (
+    <>
+      <p className="note">
+        {pt('paidWith', {
+          amount: amountText(more ? add(sale.paidAmount, surplus) : sale.paidAmount, locale),
+          symbol,
+        })}
+      </p>
+      {more ? <p className="note">{pt('paidMoreThanDue', { amount: amountText(surplus, locale), symbol })}</p> : null}
+    </>
+  );
+}
+
 function ThankYou({ sale, locale }: { sale: DisplaySale; locale: string }) {
   return (
     <main className="message thanks">
@@ -141,9 +160,7 @@ function ThankYou({ sale, locale }: { sale: DisplaySale; locale: string }) {
         ✓
       </p>
       <h1>{pt('thankYou')}</h1>
-      <p className="note">
-        {pt('paidWith', { amount: amountText(sale.paidAmount, locale), symbol: sale.instruction?.symbol ?? '' })}
-      </p>
+      <PaidWith sale={sale} locale={locale} />
       {sale.receiptUrl && (
         <figure className="receipt-qr">
           <QRCodeSVG

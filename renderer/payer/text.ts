@@ -69,6 +69,7 @@ export const payerText = {
   displayReview: 'Payment received; the shop is checking it.',
   thankYou: 'Thank you!',
   paidWith: 'Paid {amount} {symbol}',
+  paidMoreThanDue: 'That is {amount} {symbol} more than was due: please tell the cashier.',
   receiptScan: 'Scan for your receipt',
   receiptQr: 'Receipt QR code',
   notCompleted: 'Payment not completed',

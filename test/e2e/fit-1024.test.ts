@@ -6,7 +6,8 @@
  * The payment screen with the TEST MODE panel (wallet and on chain) fits too. The signed-in name is whole
  * (the first owner's name in each language alone; "Owner (<role>)" with a revoked till key).
  * Screenshots: test-results/fit-<lng>.png, fit-<lng>-refused.png, fit-more-open.png,
- * fit-<lng>-payment-<wallet|chain>.png.
+ * fit-<lng>-payment-<wallet|chain>.png, fit-<lng>-overpaid-<received|success>.png (an overpayment by wallet:
+ * "Payment received", then "Payment successful", each saying how much more than due).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -85,6 +86,18 @@ function expectOnScreen(box: Box | null): void {
   expect(box).not.toBeNull();
   expect(box!.top).toBeGreaterThanOrEqual(0);
   expect(box!.bottom).toBeLessThanOrEqual(VIEW.height);
+}
+
+/** The surplus line's text and place, and how far the page scrolls. */
+async function surplusShown(page: Page) {
+  return page.evaluate(() => {
+    const document = (globalThis as any).document;
+    const line = document.querySelector('.surplus');
+    const r = line.getBoundingClientRect();
+    const root = document.documentElement;
+    const scroll = { scrollHeight: root.scrollHeight, scrollWidth: root.scrollWidth };
+    return { text: String(line.textContent), top: r.top, bottom: r.bottom, left: r.left, right: r.right, ...scroll };
+  });
 }
 
 async function openIn(page: Page, pos: PosHttp, url: string, language: string): Promise<void> {
@@ -188,6 +201,37 @@ describe.runIf(e2eAvailable())('e2e: the sale and its payment fit 1024x600 in ev
         expect(at.scrollWidth).toBeLessThanOrEqual(VIEW.width);
       });
     }
+  }
+  // An overpayment (the TEST MODE panel's "Pay part" with more than is due, by wallet): "Payment received"
+  // (settling) and, once the clock moves on, "Payment successful" say what arrived and how much more than due.
+  for (const language of LANGUAGE_CODES) {
+    it(`${language}: an overpayment says how much more than due, received and successful, nothing scrolls`, async () => {
+      await openIn(page, pos, host.url, language);
+      await page.keyboard.type('7.5');
+      await page.locator('.asset', { hasText: 'USDT' }).first().click();
+      await page.locator('.charge-button').click();
+      await page.locator('.payment .sandbox-panel').waitFor();
+      await page.locator('.sandbox-panel input').fill('9.25');
+      await page.locator('.sandbox-panel button').nth(1).click();
+      await page.locator('.qr-box.received .surplus').waitFor();
+      const received = await surplusShown(page);
+      await screenshot(page, `fit-${language}-overpaid-received`);
+      await page.locator('.sandbox-panel .row').nth(1).locator('button').nth(1).click();
+      await page.locator('.outcome .surplus').waitFor();
+      const success = await surplusShown(page);
+      await screenshot(page, `fit-${language}-overpaid-success`);
+      await page.locator('.outcome button.primary').click();
+      await page.locator('.charge-button').waitFor();
+      for (const at of [received, success]) {
+        // The amounts in the language's number format ("9,25" in de), the extra whatever the due came to.
+        expect(at.text).toMatch(
+          language === 'en' ? /^9\.25 USDT received — [\d.]+ USDT more than due/ : /9[.,]25 USDT/,
+        );
+        expectOnScreen(at);
+        expect(at.scrollHeight).toBeLessThanOrEqual(VIEW.height);
+        expect(at.scrollWidth).toBeLessThanOrEqual(VIEW.width);
+      }
+    });
   }
 });
 

@@ -1,6 +1,6 @@
 /** How the till reads gateway results, including a hosted gateway's old status set. */
 import { describe, expect, it } from 'vitest';
-import { statusOf } from '../../electron/till/orders/views.js';
+import { statusOf, surplusOf } from '../../electron/till/orders/views.js';
 import { dayRange, dayOf } from '../../electron/till/calendar.js';
 import { isoInZone } from '../../electron/till/owner/csv.js';
 import type { PaymentResult } from '../../shared/wire.js';
@@ -33,6 +33,14 @@ const base: PaymentResult = {
   settleSymbol: '',
   settleAsset: '',
 };
+
+describe('surplusOf', () => {
+  it('passes what the payer sent beyond what was due as a canonical decimal, anything else as none', () => {
+    expect(surplusOf({ surplusAmount: '1.750' })).toBe('1.75');
+    expect(surplusOf({ surplusAmount: '0' })).toBe('0');
+    for (const bad of ['', 'abc', '-1', '1e3', '1.2.3']) expect(surplusOf({ surplusAmount: bad })).toBe('0');
+  });
+});
 
 describe('statusOf', () => {
   it('reads the current status set as is', () => {

@@ -4,7 +4,7 @@
  * renderer gets (QR payment URIs, progress). Pure functions over order rows.
  */
 import { z } from 'zod';
-import { compare, isZero, remaining } from '../../../shared/money.js';
+import { compare, isDecimalText, isZero, parseAmount, remaining } from '../../../shared/money.js';
 import { chainPaymentUri, walletPaymentUri } from '../../../shared/payment-uri.js';
 import type { InstructionView, OrderProgress, OrderView } from '../../../shared/posapi.js';
 import { isResultStatus, type ResultStatus } from '../../../shared/status.js';
@@ -168,6 +168,15 @@ export function instructionView(
   };
 }
 
+/**
+ * What the payer sent beyond what was due (house-rules, "Amounts and results"), as a canonical decimal:
+ * the cashier's screens show it. The wire only promises a string; a hosted gateway's "" or anything that
+ * is not a plain decimal reads as none rather than reaching the renderer.
+ */
+export function surplusOf(result: Pick<PaymentResult, 'surplusAmount'>): string {
+  return isDecimalText(result.surplusAmount) ? parseAmount(result.surplusAmount) : '0';
+}
+
 export function progressView(result: PaymentResult, facts: AssetFacts | undefined): OrderProgress {
   const payable = result.payableAmount || '0';
   const paid = result.paymentAmount || '0';
@@ -181,7 +190,7 @@ export function progressView(result: PaymentResult, facts: AssetFacts | undefine
     failureCode: String(result.failureCode),
     failureReason: result.failureReason,
     expiredAt: result.expiredAt,
-    surplusAmount: result.surplusAmount,
+    surplusAmount: surplusOf(result),
     settleStatus: result.settleStatus,
     ...(result.payment?.price
       ? {

@@ -10,6 +10,7 @@ import { t } from '../../app/text.js';
 import { useCashier } from '../../state/cashier.js';
 import { cancelled, failureText } from './failure-text.js';
 import { moneySeen } from './money.js';
+import { SurplusLine } from './Surplus.js';
 
 export function PaymentOutcome({
   order,
@@ -52,6 +53,7 @@ export function PaymentOutcome({
           })}
         </p>
       ) : null}
+      {ok ? <SurplusLine order={order} locale={locale} /> : null}
       {notice}
       <div className="row spaced">
         {/* A sale that took no money has nothing to give a receipt for; paid and partly paid ones do. */}

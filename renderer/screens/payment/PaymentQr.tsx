@@ -10,6 +10,7 @@ import { formatAmount } from '../../app/format.js';
 import { isLightning, networkLabel } from '../../app/network.js';
 import { t } from '../../app/text.js';
 import { paidAndWaiting } from './money.js';
+import { receivedOf, SurplusLine } from './Surplus.js';
 
 function Received({ order, locale }: { order: OrderView; locale: string }) {
   const p = order.progress;
@@ -28,10 +29,11 @@ function Received({ order, locale }: { order: OrderView; locale: string }) {
         <p className="received-title">{headline}</p>
         <p>
           {t('receivedNote', {
-            amount: formatAmount(p?.paidAmount ?? '0', locale),
+            amount: formatAmount(receivedOf(order).received, locale),
             symbol: order.instruction?.paymentSymbol ?? '',
           })}
         </p>
+        <SurplusLine order={order} locale={locale} />
       </div>
     </div>
   );
