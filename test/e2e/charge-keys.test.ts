@@ -28,6 +28,9 @@ describe.runIf(e2eAvailable())('e2e: Enter charges after the navigation was used
   });
 
   async function chargedAfterEnter(amount: string): Promise<void> {
+    // "Pay with" lists its assets once the gateway answered; until then nothing can be charged, and an
+    // Enter pressed on a loaded machine before that does nothing (CI saw it: no QR within 8 s).
+    await till.locator('.asset.selected').waitFor();
     await till.keyboard.type(amount);
     await till.keyboard.press('Enter');
     await till.getByRole('img', { name: /Payment QR code/ }).waitFor();
