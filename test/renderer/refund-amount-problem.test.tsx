@@ -13,28 +13,11 @@ import { addLoader, setLanguage } from '../../renderer/i18n/i18n.js';
 import { RefundPanel } from '../../renderer/screens/refunds/RefundPanel.js';
 import type { PosApi, QuoteAssetView, TillSettings } from '../../shared/posapi.js';
 import type { RefundDetail } from '../../shared/posapi-refunds.js';
-import type { MoneyToResolve } from '../../shared/wire-refunds.js';
+import { overpaidUsdt, USDT } from '../helpers/money-to-resolve.js';
 
 addLoader('till', async (language) => (language === 'de' ? de : undefined));
 
-const USDT = { assetId: '4d8c508b-91c5-375b-92b0-ee702ed2dac5', symbol: 'USDT' };
-const resolve: MoneyToResolve = {
-  traceId: 't',
-  orderId: 'o',
-  status: 'success',
-  failureCode: '0',
-  quoteAssetId: 'usd',
-  quoteAmount: '10',
-  paymentAssetId: USDT.assetId,
-  received: [{ ...USDT, amount: '13' }],
-  items: [{ ...USDT, amount: '3', reason: 'surplus' }],
-  refunded: [],
-  kept: [],
-  toResolve: [{ ...USDT, amount: '3' }],
-  refundable: [{ ...USDT, amount: '13' }],
-  originalPrice: '1',
-  todayPrice: '1',
-};
+const resolve = overpaidUsdt('13', '3');
 const detail: RefundDetail = { orderId: 'pd-1', traceId: 't', resolve, refunds: [], error: '' };
 const quote = (assetId: string, symbol: string, decimalDigit: number): QuoteAssetView => ({
   assetId,

@@ -7,26 +7,9 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AddFixedPrice } from '../../renderer/screens/owner/PriceSourceForm.js';
 import { RefundForm, type RefundAsk } from '../../renderer/screens/refunds/RefundForm.js';
-import type { MoneyToResolve } from '../../shared/wire-refunds.js';
+import { overpaidUsdt, USDT } from '../helpers/money-to-resolve.js';
 
-const USDT = { assetId: '4d8c508b-91c5-375b-92b0-ee702ed2dac5', symbol: 'USDT' };
-const resolve: MoneyToResolve = {
-  traceId: 't',
-  orderId: 'o',
-  status: 'success',
-  failureCode: '0',
-  quoteAssetId: 'usd',
-  quoteAmount: '10',
-  paymentAssetId: USDT.assetId,
-  received: [{ ...USDT, amount: '12' }],
-  items: [{ ...USDT, amount: '2', reason: 'surplus' }],
-  refunded: [],
-  kept: [],
-  toResolve: [{ ...USDT, amount: '2' }],
-  refundable: [{ ...USDT, amount: '12' }],
-  originalPrice: '1',
-  todayPrice: '1',
-};
+const resolve = overpaidUsdt('12', '2');
 
 describe('decimal comma in amount fields', () => {
   it('the refund form reads "2,5" as 2.5 and lets the refund be prepared', () => {

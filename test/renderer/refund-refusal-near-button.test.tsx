@@ -12,26 +12,9 @@ import { PosApiContext } from '../../renderer/app/api-context.js';
 import { RefundPanel } from '../../renderer/screens/refunds/RefundPanel.js';
 import type { PosApi, TillSettings } from '../../shared/posapi.js';
 import type { RefundDetail } from '../../shared/posapi-refunds.js';
-import type { MoneyToResolve } from '../../shared/wire-refunds.js';
+import { overpaidUsdt } from '../helpers/money-to-resolve.js';
 
-const USDT = { assetId: '4d8c508b-91c5-375b-92b0-ee702ed2dac5', symbol: 'USDT' };
-const resolve: MoneyToResolve = {
-  traceId: 't',
-  orderId: 'o',
-  status: 'success',
-  failureCode: '0',
-  quoteAssetId: 'usd',
-  quoteAmount: '10',
-  paymentAssetId: USDT.assetId,
-  received: [{ ...USDT, amount: '13' }],
-  items: [{ ...USDT, amount: '3', reason: 'surplus' }],
-  refunded: [],
-  kept: [],
-  toResolve: [{ ...USDT, amount: '3' }],
-  refundable: [{ ...USDT, amount: '13' }],
-  originalPrice: '1',
-  todayPrice: '1',
-};
+const resolve = overpaidUsdt('13', '3');
 const detail: RefundDetail = { orderId: 'pd-1', traceId: 't', resolve, refunds: [], error: '' };
 const tooMuch = {
   code: 'gateway_error',
