@@ -34,7 +34,6 @@ async function ok(path: string, body: Record<string, unknown>, withKey = true): 
   expect(answer.success, JSON.stringify(answer)).toBe(true);
   return answer.data;
 }
-const refund = (body: Record<string, unknown>) => gw.post('/v1/refunds', body, key());
 /** What a refusal must leave as it was: refunds, payment events and callbacks, the payment's refunds and money to resolve. */
 async function state(traceId: string) {
   const resolve = await fetch(`${gw.url}/v1/payments/resolve?traceId=${traceId}`, key()).then((r) => r.json());
@@ -43,10 +42,16 @@ async function state(traceId: string) {
   return { rows, resolve: (resolve as any).data, refunds: (refunds as any).data };
 }
 
-/** Refused with `code`, HTTP `status` and exactly `message`, and nothing written. */
-async function refusedExactly(ask: Record<string, unknown>, code: number, status: number, message: string) {
+/** Refused with `code`, HTTP `status` and exactly `message`, and nothing written (`path`: the refunds route by default). */
+async function refusedExactly(
+  ask: Record<string, unknown>,
+  code: number,
+  status: number,
+  message: string,
+  path = '/v1/refunds',
+) {
   const before = await state(ask.traceId as string);
-  const answer = await refund(ask);
+  const answer = await gw.post(path, ask, key());
   expect(answer.body, JSON.stringify(answer.body)).toMatchObject({ success: false, code, message });
   expect(answer.status).toBe(status);
   expect(await state(ask.traceId as string)).toEqual(before);
@@ -150,6 +155,57 @@ describe('a refund asked in the quote currency', () => {
   });
 });
 
+describe('keeping money to resolve beyond what is left', () => {
+  it('names the amount asked and what is left, both with the unit; an unknown asset is named as such', async () => {
+    // 7.5 USD paid 9.25 USDT: 1.75 USDT is left to resolve (the surplus).
+    const payment = await ok('/v1/payments', {
+      payeeId: SHOP,
+      orderId: orderId(),
+      quoteAssetId: 'usd',
+      quoteAmount: '7.5',
+      paymentAssetId: USDT,
+    });
+    await ok(
+      '/v1/sandbox/transfers',
+      { recipient: payment.recipient, asset: USDT, amount: '9.25', trace: randomUUID(), memo: payment.memo },
+      false,
+    );
+    const keep = { traceId: payment.traceId, reason: 'a tip' };
+    const KEEP = '/v1/payments/keep';
+    await refusedExactly(
+      { ...keep, amount: '1.76' },
+      10011,
+      400,
+      'amount: 1.76 USDT is more than what is left to resolve of this payment: 1.75 USDT',
+      KEEP,
+    );
+    await refusedExactly(
+      { ...keep, assetId: ETH, amount: '1' },
+      10011,
+      400,
+      'amount: 1 ETH is more than what is left to resolve of this payment: 0 ETH',
+      KEEP,
+    );
+    const unknown = randomUUID();
+    await refusedExactly(
+      { ...keep, assetId: unknown, amount: '1' },
+      10011,
+      400,
+      `assetId: ${unknown} is no asset of this gateway: nothing of it is left to resolve`,
+      KEEP,
+    );
+    // What is left may be kept; then nothing is.
+    expect((await ok(KEEP, { ...keep, amount: '1.75' })).toResolve).toEqual([]);
+    await refusedExactly(
+      { ...keep, amount: '0.01' },
+      10011,
+      400,
+      'amount: 0.01 USDT is more than what is left to resolve of this payment: 0 USDT',
+      KEEP,
+    );
+  });
+});
+
 describe('at the till', () => {
   it("shows the gateway's refusals as they are, and asks nothing", async () => {
     const pos = async (command: string, args: unknown = {}) =>
@@ -180,6 +236,11 @@ describe('at the till', () => {
     );
     expect(await refusal('1.555')).toBe(
       "amount: must have at most 2 decimal places for USD, the payment's quote currency (1.555 was asked)",
+    );
+    const kept = await pos('refund.keep', { orderId: order.orderId, amount: '1.76', reason: 'a tip' });
+    expect(kept.ok).toBe(false);
+    expect((kept as { error: { message: string } }).error.message).toBe(
+      'amount: 1.76 USDT is more than what is left to resolve of this payment: 1.75 USDT',
     );
     expect((await call('refund.detail', { orderId: order.orderId })).refunds).toEqual([]);
   });

@@ -124,7 +124,7 @@ describe('money to resolve', () => {
     await refused(
       call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '5.01', reason: 'tip' }),
       10011,
-      'amount: is more than what is left to resolve (5)',
+      'amount: 5.01 USDT is more than what is left to resolve of this payment: 5 USDT',
     );
     await refused(call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '3' }), 10011, 'reason');
     const kept = await ok(call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '3', reason: 'tip' }));
@@ -170,7 +170,7 @@ describe('money to resolve', () => {
     await refused(
       call('POST', '/v1/payments/keep', { traceId: payment.traceId, amount: '1', reason: 'tip' }),
       10011,
-      'amount: is more than what is left to resolve (0)',
+      'amount: 1 USDT is more than what is left to resolve of this payment: 0 USDT',
     );
   });
 

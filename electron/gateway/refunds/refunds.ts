@@ -128,8 +128,16 @@ export class Refunds {
     const assetId = (p.uuid('assetId') ?? payment.payment_asset_id).toLowerCase();
     const amount = p.amount('amount');
     if (!amount) throw paramError('amount', 'is required');
+    // Refusals name the amounts with their unit, as a refund's do (docs/api.md, "Money to resolve").
+    const symbol = catalog.assets.get(assetId)?.symbol;
+    if (!symbol)
+      throw paramError('assetId', `${assetId} is no asset of this gateway: nothing of it is left to resolve`);
     const left = reader.left(payment, assetId);
-    if (compare(amount, left) > 0) throw paramError('amount', `is more than what is left to resolve (${left})`);
+    if (compare(amount, left) > 0)
+      throw paramError(
+        'amount',
+        `${amount} ${symbol} is more than what is left to resolve of this payment: ${left} ${symbol}`,
+      );
     const reason = p.text('reason', 200);
     if (!reason) throw paramError('reason', 'is required (why the shop keeps it)');
     const now = clock.now();
