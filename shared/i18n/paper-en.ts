@@ -7,6 +7,8 @@ export const paperEnglish = {
   order: 'Order',
   total: 'Total',
   paid: 'Paid',
+  // an overpayment (house-rules: surplusAmount): everything the payer sent, beside `paid` capped at what was due
+  receivedMore: 'Received ({more} more than due)',
   network: 'Network',
   status: 'Status',
   statusPaid: 'Paid',
