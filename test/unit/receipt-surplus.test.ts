@@ -3,15 +3,18 @@
  * receipt page said "Paid 7.5 USDT", paid being capped at what was due, which is wrong for the payer's
  * records. Both now add what was received and how much more than due (house-rules, "Amounts and results":
  * paid + surplusAmount is what the payer sent), in the receipt's language and number format; an exact
- * payment adds nothing.
+ * payment adds nothing. A cart sale's crypto tender says it too, in its receipt's language.
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { receiptBytes } from '../../electron/till/printing/escpos.js';
+import { inPaperLanguage } from '../../electron/till/printing/paper-text.js';
 import { receiptFacts } from '../../electron/till/printing/receipt-facts.js';
+import { saleReceiptFacts } from '../../electron/till/printing/sale-facts.js';
 import { ReceiptLinks, registerReceiptPage } from '../../electron/web/receipts.js';
 import type { Language } from '../../shared/i18n/languages.js';
 import type { OrderView } from '../../shared/posapi.js';
+import type { SaleView } from '../../shared/posapi-sales.js';
 
 function order(surplusAmount: string): OrderView {
   return {
@@ -79,5 +82,25 @@ describe('an overpayment on the payer’s receipt', () => {
     const french = (await app.inject({ url: `${url}?lang=fr` })).body;
     expect(french).toContain('<dt>Reçu (1,75 USDT de plus que le montant dû)</dt><dd>9,25 USDT</dd>');
     await app.close();
+  });
+
+  it('on a cart sale’s receipt, with the crypto tender, in the receipt’s language', () => {
+    const sale = {
+      saleId: 's-1',
+      symbol: 'USD',
+      status: 'paid',
+      createdAt: 0,
+      cashierName: '',
+      priced: { lines: [], subtotal: '7.5', discountTotal: '0', taxes: [], tip: '0', saleTotal: '7.5', total: '7.5' },
+      tenders: [{ kind: 'crypto', amount: '7.5', reference: 'pd-20261127-0007' }],
+    } as unknown as SaleView;
+    const shop = { shop: 'Café', address: '', taxId: '', locale: 'de-DE', timeZone: 'UTC', test: false, places: 2 };
+    const facts = inPaperLanguage('de', () => saleReceiptFacts(sale, order('1.75'), shop));
+    expect(facts.groups?.[2]).toEqual(
+      expect.arrayContaining([
+        { label: 'Bezahlt', value: '7.5 USDT' },
+        { label: 'Erhalten (1.75 USDT mehr als fällig)', value: '9.25 USDT' },
+      ]),
+    );
   });
 });

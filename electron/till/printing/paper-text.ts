@@ -21,6 +21,11 @@ export function inPaperLanguage<T>(language: Language, build: () => T): T {
   }
 }
 
+/** The language of the build running now ('en' outside one): for helpers that take it as an argument. */
+export function paperLanguageNow(): Language {
+  return current;
+}
+
 export function paper(key: PaperTextKey, values: Record<string, string | number> = {}): string {
   return paperText(current, key, values);
 }

@@ -6,7 +6,7 @@
 import { isZero, toFixedPlaces } from '../../../shared/money.js';
 import type { OrderView } from '../../../shared/posapi.js';
 import type { SaleView, TenderView } from '../../../shared/posapi-sales.js';
-import { paper } from './paper-text.js';
+import { paper, paperLanguageNow } from './paper-text.js';
 import { orderPaidLines, shopDate, type ReceiptFacts, type ReceiptLine } from './receipt-facts.js';
 
 export interface ShopOnPaper {
@@ -63,7 +63,8 @@ function tenderLines(tender: TenderView, order: OrderView | undefined, money: (a
       return [
         { label: paper('crypto'), value: money(tender.amount) },
         { label: paper('order'), value: tender.reference },
-        ...(order ? orderPaidLines(order) : []),
+        // In the receipt's language (was English on every receipt); amounts in the plain decimals of its other lines.
+        ...(order ? orderPaidLines(order, paperLanguageNow()) : []),
       ];
   }
 }
