@@ -7,20 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
 import { silentLogger } from '../../electron/platform/logger.js';
 import { startGateway, type TestGateway } from '../helpers/gateway.js';
+import { tillCommands, type TillCall } from '../helpers/till-commands.js';
 
 let gw: TestGateway;
+let call: TillCall;
 
 async function send(command: string, args: unknown = {}) {
   return dispatchPosCommand(gw.core.pos, command, args, silentLogger);
 }
-async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await send(command, args);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.result;
-}
 
 beforeAll(async () => {
   gw = await startGateway();
+  call = tillCommands(gw);
   await call('settings.save', { payeeNetworkId: '7000101' }); // no owner PIN: Setup stays open
 });
 afterAll(() => gw.close());

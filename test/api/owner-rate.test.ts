@@ -6,21 +6,16 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import { CSV_COLUMNS } from '../../electron/till/owner/csv.js';
 import { ETH, startGateway, type TestGateway } from '../helpers/gateway.js';
+import { tillCommands, type TillCall } from '../helpers/till-commands.js';
 
 let gw: TestGateway;
-
-async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.result;
-}
+let call: TillCall;
 
 beforeAll(async () => {
   gw = await startGateway();
+  call = tillCommands(gw);
   await call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468' });
 });
 afterAll(() => gw.close());

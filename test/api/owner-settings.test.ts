@@ -4,21 +4,16 @@
  * nothing, and a new PIN needs the current one (checked with the sign-in lockout).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import { startGateway, type TestGateway } from '../helpers/gateway.js';
+import { tillCommands, type TillCall } from '../helpers/till-commands.js';
 
 let gw: TestGateway;
+let call: TillCall;
 const signIn = (pin: string) => call('staff.signIn', { accountId: 'owner', pin });
-
-async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.result;
-}
 
 beforeAll(async () => {
   gw = await startGateway();
+  call = tillCommands(gw);
 });
 afterAll(() => gw.close());
 

@@ -7,9 +7,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
+import { openAsOwner, tillCommands, type TillCall } from '../helpers/till-commands.js';
 
 interface Seen {
   method: string;
@@ -18,15 +17,11 @@ interface Seen {
 }
 
 let gw: TestGateway;
+let call: TillCall;
 let listener: http.Server;
 let listenerUrl = '';
 const seen: Seen[] = [];
 
-async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.result;
-}
 const outcomeOf = (promise: Promise<unknown>) =>
   promise.then(
     (result) => ({ result }),
@@ -35,6 +30,7 @@ const outcomeOf = (promise: Promise<unknown>) =>
 
 beforeAll(async () => {
   gw = await startGateway();
+  call = tillCommands(gw);
   const upstream = new URL(gw.url);
   // A "hosted gateway" that records what it is sent, then lets the embedded gateway answer.
   listener = http.createServer((request, response) => {
@@ -61,8 +57,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  await call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468' });
-  await call('staff.signIn', { accountId: 'owner', pin: '2468' });
+  await openAsOwner(call, '2468');
 });
 afterAll(async () => {
   listener.closeAllConnections();

@@ -6,24 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import { startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
+import { openAsOwner, tillCommands, type TillCall } from '../helpers/till-commands.js';
 
 let gw: TestGateway;
+let call: TillCall;
 // A wallet payment is refunded to a wallet user.
 const DESTINATION = randomUUID();
 
-async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.result;
-}
-
 beforeAll(async () => {
   gw = await startGateway();
-  await call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468' });
-  await call('staff.signIn', { accountId: 'owner', pin: '2468' });
+  call = tillCommands(gw);
+  await openAsOwner(call, '2468');
 });
 afterAll(() => gw.close());
 

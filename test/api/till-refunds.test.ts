@@ -6,22 +6,17 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import { CSV_COLUMNS } from '../../electron/till/owner/csv.js';
 import { BTC, startGateway, USDT, type TestGateway } from '../helpers/gateway.js';
+import { tillCommands, type TillCall } from '../helpers/till-commands.js';
 
 let gw: TestGateway;
+let call: TillCall;
 const DESTINATION = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
-
-async function call(command: string, args: unknown = {}): Promise<any> {
-  const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.result;
-}
 
 beforeAll(async () => {
   gw = await startGateway();
+  call = tillCommands(gw);
   await call('settings.save', { payeeNetworkId: '7000101', ownerPin: '2468' });
   await call('staff.add', { name: 'Cora Cashier', role: 'cashier', pin: '1111' });
   await call('staff.signIn', { accountId: 'owner', pin: '2468' });

@@ -8,12 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddress } from '../../electron/gateway/rails/evm/hd-addresses.js';
-import { dispatchPosCommand } from '../../electron/bridge/dispatch.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import { ManualClock } from '../../electron/platform/clock.js';
 import { toBaseUnits } from '../../shared/money.js';
 import { anvilAvailable, startAnvil, TOKEN_ABI, type Anvil } from '../helpers/anvil.js';
 import { ETH, startGateway, USDT, setFixedPrices, type TestGateway } from '../helpers/gateway.js';
+import { tillCommands } from '../helpers/till-commands.js';
 
 const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/60'/0'").publicExtendedKey;
 
@@ -289,11 +288,7 @@ describe.runIf(anvilAvailable())('EVM rail against anvil', () => {
   });
 
   it('the till shows an EIP-681 QR for the configured chain and token, and the owner sees the rails', async () => {
-    const pos = async (command: string, args: unknown = {}): Promise<any> => {
-      const outcome = await dispatchPosCommand(gw.core.pos, command, args, silentLogger);
-      if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-      return outcome.result;
-    };
+    const pos = tillCommands(gw);
     const items = await ok(gw.get('/v1/setting/payment_assets', { payeeId: SHOP }));
     expect(items.find((a: any) => a.assetId === USDT)).toMatchObject({ chainId: 31337, contract: token, decimals: 6 });
     await pos('settings.save', { payeeNetworkId: '8000001', ownerPin: '5555' });
