@@ -88,6 +88,7 @@ const en = {
   receiptOrder: 'Order',
   receiptQuote: 'Amount',
   receiptPaid: 'Paid',
+  receiptReceivedMore: 'Received ({more} more than due)',
   receiptTrace: 'Trace id',
   receiptStatus: 'Status',
   ordersTitle: "Today's orders",

@@ -8,6 +8,7 @@ import { t } from '../app/text.js';
 import { useCashier } from '../state/cashier.js';
 import { PrintReceiptButton } from '../printing/PrintReceiptButton.js';
 import { cancelled, failureText } from './payment/failure-text.js';
+import { receivedOf } from './payment/Surplus.js';
 import { OrderSale } from './cart/SaleReceipt.js';
 
 export function Receipt({ settings }: { settings: TillSettings }) {
@@ -19,6 +20,7 @@ export function Receipt({ settings }: { settings: TillSettings }) {
   if (!view) return <p role="status">{t('loading')}</p>;
   const paid = view.progress?.paidAmount ?? '0';
   const symbol = view.instruction?.paymentSymbol ?? '';
+  const received = receivedOf(view);
   return (
     <section className="screen receipt" aria-labelledby="receipt-title">
       <article className="receipt-paper">
@@ -37,6 +39,15 @@ export function Receipt({ settings }: { settings: TillSettings }) {
           <dd>
             {formatAmount(paid, settings.locale)} {symbol}
           </dd>
+          {/* Paid is capped at what was due: an overpayment says all that was received, for the payer's records. */}
+          {received.more ? (
+            <>
+              <dt>{t('receiptReceivedMore', { more: `${formatAmount(received.more, settings.locale)} ${symbol}` })}</dt>
+              <dd>
+                {formatAmount(received.received, settings.locale)} {symbol}
+              </dd>
+            </>
+          ) : null}
           {view.cashierName ? (
             <>
               <dt>{t('receiptCashier')}</dt>
