@@ -194,6 +194,14 @@ describe('keeping money to resolve beyond what is left', () => {
       `assetId: ${unknown} is no asset of this gateway: nothing of it is left to resolve`,
       KEEP,
     );
+    // Finer than the asset's smallest unit: a remainder no refund could pay out.
+    await refusedExactly(
+      { ...keep, amount: '0.000000000001' },
+      10011,
+      400,
+      'amount: has more than 6 decimal places for USDT',
+      KEEP,
+    );
     // What is left may be kept; then nothing is.
     expect((await ok(KEEP, { ...keep, amount: '1.75' })).toResolve).toEqual([]);
     await refusedExactly(

@@ -8,7 +8,7 @@
  * and its `refund` callback in the same transaction; sent refunds are due work in gateway.db
  * (`next_check_at`), looked at by the gateway's scheduler, so a restart resumes them.
  */
-import { compare } from '../../../shared/money.js';
+import { compare, decimalPlaces } from '../../../shared/money.js';
 import type { MoneyToResolve, Refund } from '../../../shared/wire-refunds.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db.js';
@@ -129,9 +129,12 @@ export class Refunds {
     const amount = p.amount('amount');
     if (!amount) throw paramError('amount', 'is required');
     // Refusals name the amounts with their unit, as a refund's do (docs/api.md, "Money to resolve").
-    const symbol = catalog.assets.get(assetId)?.symbol;
-    if (!symbol)
-      throw paramError('assetId', `${assetId} is no asset of this gateway: nothing of it is left to resolve`);
+    const asset = catalog.assets.get(assetId);
+    if (!asset) throw paramError('assetId', `${assetId} is no asset of this gateway: nothing of it is left to resolve`);
+    const symbol = asset.symbol;
+    // As a refund: an amount finer than the asset's smallest unit would leave a remainder nobody can pay out.
+    if (decimalPlaces(amount) > asset.precision)
+      throw paramError('amount', `has more than ${asset.precision} decimal places for ${symbol}`);
     const left = reader.left(payment, assetId);
     if (compare(amount, left) > 0)
       throw paramError(
