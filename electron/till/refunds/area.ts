@@ -65,6 +65,28 @@ function fromRecord(row: TillRefundRow): Refund {
   };
 }
 
+/**
+ * The part of a successful order's refund (worth `value` at the payment's rate) that comes out of its
+ * takings. What was paid beyond what was due (received at the payment's rate minus the order's amount)
+ * never was takings, and refunds return it first, as the gateway counts them against the money to
+ * resolve first: 13 received on a 10 order, refunded wholly, is 10 from takings and 3 returned.
+ */
+function takenFromTakings(order: OrderRow, refund: TillRefundRow, value: string, ofOrder: TillRefundRow[]): string {
+  const received = parseResult(order)?.payment?.receivedQuoteAmount ?? '';
+  if (!isDecimalText(received) || !isDecimalText(order.quote_amount) || !isPositive(order.quote_amount)) return value;
+  // The order's refunds asked before this one (the store's order: created_at, then refund_id), counted ones.
+  const earlier = ofOrder
+    .filter((r) => r.status !== 'flagged' && r.status !== 'withdrawn')
+    .filter(
+      (r) => r.created_at < refund.created_at || (r.created_at === refund.created_at && r.refund_id < refund.refund_id),
+    );
+  const surplusLeft = remaining(
+    remaining(received, order.quote_amount),
+    add(...earlier.map((r) => r.quote_value || '0')),
+  );
+  return subtract(value, min(value, surplusLeft));
+}
+
 export class RefundArea {
   constructor(private readonly deps: RefundAreaDeps) {}
 
@@ -179,7 +201,15 @@ export class RefundArea {
   day(review: DayReview): DayRefunds {
     const [from, to] = this.deps.dayRange(review.day, review.timeZone);
     // Flagged and withdrawn refunds paid nothing out as asked: not taken from the day's takings.
-    const rows = this.deps.refunds.between(from, to).filter((r) => r.status !== 'flagged' && r.status !== 'withdrawn');
+    const asked = this.deps.refunds.between(from, to);
+    const rows = asked.filter((r) => r.status !== 'flagged' && r.status !== 'withdrawn');
+    // An order's refunds are read once however many of them fall on this day.
+    const ofOrder = new Map<string, TillRefundRow[]>();
+    const refundsOf = (orderId: string): TillRefundRow[] => {
+      const known = ofOrder.get(orderId) ?? this.deps.refunds.of(orderId);
+      ofOrder.set(orderId, known);
+      return known;
+    };
     const perQuote = new Map<string, DayRefunds['perQuote'][number]>();
     const entry = (quoteAssetId: string, symbol: string) => {
       const found = perQuote.get(quoteAssetId) ?? {
@@ -198,14 +228,14 @@ export class RefundArea {
       const e = entry(r.quote_asset_id, r.quote_symbol);
       const value = r.quote_value || '0';
       const order = this.deps.book.get(r.order_id);
-      const fromTakings = order?.status === 'success' ? this.fromTakings(order, r, value) : '0';
+      const fromTakings = order?.status === 'success' ? takenFromTakings(order, r, value, refundsOf(r.order_id)) : '0';
       e.refundedFromTakings = add(e.refundedFromTakings, fromTakings);
       e.returnedNotTakings = add(e.returnedNotTakings, subtract(value, fromTakings));
     }
     for (const e of perQuote.values()) e.net = subtract(e.takings, e.refundedFromTakings);
     return {
       perQuote: [...perQuote.values()],
-      items: this.deps.refunds.between(from, to).map((r) => ({
+      items: asked.map((r) => ({
         refundId: r.refund_id,
         orderId: r.order_id,
         createdAt: r.created_at,
@@ -218,30 +248,6 @@ export class RefundArea {
         staffName: r.staff_name,
       })),
     };
-  }
-
-  /**
-   * The part of a successful order's refund (worth `value` at the payment's rate) that comes out of its
-   * takings. What was paid beyond what was due (received at the payment's rate minus the order's amount)
-   * never was takings, and refunds return it first, as the gateway counts them against the money to
-   * resolve first: 13 received on a 10 order, refunded wholly, is 10 from takings and 3 returned.
-   */
-  private fromTakings(order: OrderRow, refund: TillRefundRow, value: string): string {
-    const received = parseResult(order)?.payment?.receivedQuoteAmount ?? '';
-    if (!isDecimalText(received) || !isDecimalText(order.quote_amount) || !isPositive(order.quote_amount)) return value;
-    // The order's refunds asked before this one (the store's order: created_at, then refund_id), counted ones.
-    const earlier = this.deps.refunds
-      .of(order.order_id)
-      .filter((r) => r.status !== 'flagged' && r.status !== 'withdrawn')
-      .filter(
-        (r) =>
-          r.created_at < refund.created_at || (r.created_at === refund.created_at && r.refund_id < refund.refund_id),
-      );
-    const surplusLeft = remaining(
-      remaining(received, order.quote_amount),
-      add(...earlier.map((r) => r.quote_value || '0')),
-    );
-    return subtract(value, min(value, surplusLeft));
   }
 
   /** Refunds asked in [fromMs, toMs) (the CSV's refund rows). */
