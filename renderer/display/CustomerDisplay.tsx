@@ -6,7 +6,7 @@
  */
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState } from 'react';
-import { add, isDecimalText, isPositive } from '../../shared/money.js';
+import { receivedInAll } from '../../shared/overpayment.js';
 import type { DisplaySale } from '../../shared/posapi-display.js';
 import { clockText } from '../app/network.js';
 import { pt } from '../payer/text.js';
@@ -138,17 +138,11 @@ function Message({ title, note, sale, locale }: { title: string; note?: string; 
 /** What the payer sent, all of it: with more than was due, the till says so too, and so does this screen. */
 function PaidWith({ sale, locale }: { sale: DisplaySale; locale: string }) {
   const symbol = sale.instruction?.symbol ?? '';
-  const surplus = sale.surplusAmount;
-  const more = isDecimalText(surplus) && isPositive(surplus) && isDecimalText(sale.paidAmount);
+  const { received, more } = receivedInAll(sale.paidAmount, sale.surplusAmount);
   return (
     <>
-      <p className="note">
-        {pt('paidWith', {
-          amount: amountText(more ? add(sale.paidAmount, surplus) : sale.paidAmount, locale),
-          symbol,
-        })}
-      </p>
-      {more ? <p className="note">{pt('paidMoreThanDue', { amount: amountText(surplus, locale), symbol })}</p> : null}
+      <p className="note">{pt('paidWith', { amount: amountText(received, locale), symbol })}</p>
+      {more ? <p className="note">{pt('paidMoreThanDue', { amount: amountText(more, locale), symbol })}</p> : null}
     </>
   );
 }

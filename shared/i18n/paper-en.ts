@@ -7,7 +7,7 @@ export const paperEnglish = {
   order: 'Order',
   total: 'Total',
   paid: 'Paid',
-  // an overpayment (house-rules: surplusAmount): everything the payer sent, beside `paid` capped at what was due
+  // an overpayment (docs/api.md, "Amounts and surplus"): everything the payer sent, beside `paid` capped at what was due
   receivedMore: 'Received ({more} more than due)',
   network: 'Network',
   status: 'Status',

@@ -1,8 +1,8 @@
 /**
  * An overpayment on the customer display's thank-you (charge 7.5 USD, the payer sends 9.25 USDT): it
  * said "Paid 7.5 USDT", the paid amount being capped at what was due, so the payer read their 1.75 USDT
- * extra as never received. Now it names all that was sent and the extra (house-rules, "Amounts and
- * results": paidAmount + surplusAmount is what the payer sent); an exact payment shows no such line.
+ * extra as never received. Now it names all that was sent and the extra (docs/api.md, "Amounts
+ * and surplus": paidAmount + surplusAmount is what the payer sent); an exact payment shows no such line.
  * The view comes through the display's own feed (a stand-in EventSource), as the till pushes it.
  */
 import { act, render, screen } from '@testing-library/react';

@@ -1,7 +1,7 @@
 /**
  * An overpayment on the payment screen (charge 7.5 USD, the payer sends 9.25 USDT): "Payment received"
  * and "Payment successful" both said "paid 7.5 USDT", since the paid amount is capped at what was due;
- * the gateway's `surplusAmount` (house-rules, "Amounts and results") went unshown. Now both say what
+ * the gateway's `surplusAmount` (docs/api.md, "Amounts and surplus") went unshown. Now both say what
  * arrived and how much more than due, in the till's language and number format (fresh-eye QA).
  */
 import { act, render, screen } from '@testing-library/react';

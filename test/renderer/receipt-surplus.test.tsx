@@ -1,7 +1,7 @@
 /**
  * An overpayment on the till's printable Receipt (charge 7.5 USD, the payer sends 9.25 USDT): it said
  * "Paid 7.5 USDT", paid being capped at what was due, which is wrong for the payer's records. It now adds
- * what was received and how much more than due (house-rules, "Amounts and results": surplusAmount), in
+ * what was received and how much more than due (docs/api.md, "Amounts and surplus": surplusAmount), in
  * the till's language and number format; an exact payment adds nothing. A fake PosApi answers the screen.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
  * An overpayment on the payer's receipt (charge 7.5 USD, the payer sends 9.25 USDT): the paper and the
  * receipt page said "Paid 7.5 USDT", paid being capped at what was due, which is wrong for the payer's
- * records. Both now add what was received and how much more than due (house-rules, "Amounts and results":
+ * records. Both now add what was received and how much more than due (docs/api.md, "Amounts and surplus":
  * paid + surplusAmount is what the payer sent), in the receipt's language and number format; an exact
  * payment adds nothing. A cart sale's crypto tender says it too, in its receipt's language.
  */

@@ -169,7 +169,7 @@ export function instructionView(
 }
 
 /**
- * What the payer sent beyond what was due (house-rules, "Amounts and results"), as a canonical decimal:
+ * What the payer sent beyond what was due (docs/api.md, "Amounts and surplus"), as a canonical decimal:
  * the cashier's screens show it. The wire only promises a string; a hosted gateway's "" or anything that
  * is not a plain decimal reads as none rather than reaching the renderer.
  */

@@ -1,7 +1,7 @@
 import { formatAmount, formatMoney } from '../../../shared/i18n/format.js';
 import { languageFromLocale, type Language } from '../../../shared/i18n/languages.js';
 import { paperText, type PaperKey } from '../../../shared/i18n/paper.js';
-import { add, isDecimalText, isPositive } from '../../../shared/money.js';
+import { receivedInAll } from '../../../shared/overpayment.js';
 
 /** What a receipt says, as label/value lines in the shop's language, locale and time zone: the page and the paper alike. */
 import type { OrderView } from '../../../shared/posapi.js';
@@ -30,7 +30,7 @@ export function shopDate(ms: number, locale: string, timeZone: string): string {
 
 /**
  * What the payer paid, in which asset, on which network. Paid is capped at what was due, so an overpayment
- * adds what was received in all and how much more than due (house-rules, "Amounts and results":
+ * adds what was received in all and how much more than due (docs/api.md, "Amounts and surplus":
  * paid + surplusAmount is what the payer sent): "Paid 7.5 USDT" alone, for 9.25 sent, is wrong for their records.
  */
 export function orderPaidLines(order: OrderView, language: Language = 'en', locale = 'en'): ReceiptLine[] {
@@ -39,10 +39,9 @@ export function orderPaidLines(order: OrderView, language: Language = 'en', loca
   const say = (key: PaperKey, values: Record<string, string> = {}) => paperText(language, key, values);
   const money = (amount: string) => `${formatAmount(amount, locale)} ${i.paymentSymbol}`;
   const paid = order.progress?.paidAmount ?? i.paymentAmount;
-  const surplus = order.progress?.surplusAmount ?? '0';
+  const { received, more } = receivedInAll(paid, order.progress?.surplusAmount ?? '0');
   const lines = [{ label: say('paid'), value: money(paid) }];
-  if (isDecimalText(paid) && isDecimalText(surplus) && isPositive(surplus))
-    lines.push({ label: say('receivedMore', { more: money(surplus) }), value: money(add(paid, surplus)) });
+  if (more) lines.push({ label: say('receivedMore', { more: money(more) }), value: money(received) });
   if (i.network)
     lines.push({ label: say('network'), value: i.isChain ? i.network : say('walletTransfer', { network: i.network }) });
   return lines;
