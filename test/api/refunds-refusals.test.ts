@@ -57,8 +57,8 @@ async function refusedExactly(
   expect(await state(ask.traceId as string)).toEqual(before);
 }
 
-/** The tester's payment: 7.5 USD, paid 9.25 USDT by wallet, 2.805 USDT refunded, 6.445 USDT left. */
-async function paidWithRefundLeft6445(): Promise<string> {
+/** 7.5 USD paid 9.25 USDT by wallet: 1.75 USDT beyond what was due. */
+async function overpaid(): Promise<any> {
   const payment = await ok('/v1/payments', {
     payeeId: SHOP,
     orderId: orderId(),
@@ -71,6 +71,12 @@ async function paidWithRefundLeft6445(): Promise<string> {
     { recipient: payment.recipient, asset: USDT, amount: '9.25', trace: randomUUID(), memo: payment.memo },
     false,
   );
+  return payment;
+}
+
+/** The tester's payment: 7.5 USD, paid 9.25 USDT by wallet, 2.805 USDT refunded, 6.445 USDT left. */
+async function paidWithRefundLeft6445(): Promise<string> {
+  const payment = await overpaid();
   const first = await ok('/v1/refunds', {
     traceId: payment.traceId,
     amount: '2.805',
@@ -158,18 +164,7 @@ describe('a refund asked in the quote currency', () => {
 describe('keeping money to resolve beyond what is left', () => {
   it('names the amount asked and what is left, both with the unit; an unknown asset is named as such', async () => {
     // 7.5 USD paid 9.25 USDT: 1.75 USDT is left to resolve (the surplus).
-    const payment = await ok('/v1/payments', {
-      payeeId: SHOP,
-      orderId: orderId(),
-      quoteAssetId: 'usd',
-      quoteAmount: '7.5',
-      paymentAssetId: USDT,
-    });
-    await ok(
-      '/v1/sandbox/transfers',
-      { recipient: payment.recipient, asset: USDT, amount: '9.25', trace: randomUUID(), memo: payment.memo },
-      false,
-    );
+    const payment = await overpaid();
     const keep = { traceId: payment.traceId, reason: 'a tip' };
     const KEEP = '/v1/payments/keep';
     await refusedExactly(

@@ -12,53 +12,11 @@ import { PaymentOutcome } from '../../renderer/screens/payment/PaymentOutcome.js
 import { PaymentQr } from '../../renderer/screens/payment/PaymentQr.js';
 import type { OrderStatus, OrderView } from '../../shared/posapi.js';
 
+import { overpaidOrder } from '../helpers/overpaid-order.js';
+
 addLoader('till', async (language) => (language === 'de' ? de : undefined));
 
-function order(status: OrderStatus, surplusAmount: string): OrderView {
-  return {
-    orderId: 'pd-7',
-    traceId: 't',
-    payeeId: 'p',
-    quoteAssetId: 'usd',
-    quoteSymbol: 'USD',
-    quoteAmount: '7.5',
-    note: '',
-    status,
-    instruction: {
-      clientId: 'c',
-      paymentAssetId: 'a',
-      paymentSymbol: 'USDT',
-      paymentAmount: '7.5',
-      isChain: false,
-      network: 'Ethereum',
-      recipient: 'r',
-      memo: 'm',
-      destination: '',
-      tag: '',
-      expire: 0,
-      seconds: 0,
-      paymentUri: 'mixin://pay',
-    },
-    progress: {
-      payableAmount: '7.5',
-      paidAmount: '7.5',
-      remainingAmount: '0',
-      confirmations: -1,
-      requiredConfirmations: 0,
-      failureCode: '0',
-      failureReason: '',
-      expiredAt: 0,
-      surplusAmount,
-      settleStatus: '',
-    },
-    mismatch: '',
-    createdAt: 0,
-    updatedAt: 0,
-    payBy: 0,
-    history: [],
-    cashierName: '',
-  };
-}
+const order = (status: OrderStatus, surplusAmount: string): OrderView => overpaidOrder(surplusAmount, status);
 
 const more = '9.25 USDT received — 1.75 USDT more than due (see Money to resolve)';
 

@@ -13,55 +13,12 @@ import { addLoader, setLanguage } from '../../renderer/i18n/i18n.js';
 import { Receipt } from '../../renderer/screens/Receipt.js';
 import { useCashier } from '../../renderer/state/cashier.js';
 import type { OrderView, PosApi, TillSettings } from '../../shared/posapi.js';
+import { overpaidOrder } from '../helpers/overpaid-order.js';
 import { CONFIGURED } from '../helpers/setup-api.js';
 
 addLoader('till', async (language) => (language === 'de' ? de : undefined));
 
-function order(surplusAmount: string): OrderView {
-  return {
-    orderId: 'pd-7',
-    traceId: 't',
-    payeeId: 'p',
-    quoteAssetId: 'usd',
-    quoteSymbol: 'USD',
-    quoteAmount: '7.5',
-    note: '',
-    status: 'success',
-    instruction: {
-      clientId: 'c',
-      paymentAssetId: 'a',
-      paymentSymbol: 'USDT',
-      paymentAmount: '7.5',
-      isChain: false,
-      network: 'Ethereum',
-      recipient: 'r',
-      memo: 'm',
-      destination: '',
-      tag: '',
-      expire: 0,
-      seconds: 0,
-      paymentUri: 'mixin://pay',
-    },
-    progress: {
-      payableAmount: '7.5',
-      paidAmount: '7.5',
-      remainingAmount: '0',
-      confirmations: -1,
-      requiredConfirmations: 0,
-      failureCode: '0',
-      failureReason: '',
-      expiredAt: 0,
-      surplusAmount,
-      settleStatus: '',
-    },
-    mismatch: '',
-    createdAt: 0,
-    updatedAt: 0,
-    payBy: 0,
-    history: [],
-    cashierName: '',
-  };
-}
+const order = (surplusAmount: string): OrderView => overpaidOrder(surplusAmount);
 
 /** The Receipt of `shown` as the till shows it; every other command (no sale, no printer) is refused. */
 function receiptOf(shown: OrderView, settings: TillSettings = CONFIGURED): void {
