@@ -5,7 +5,15 @@
  * where to (valid for its network, never one of this gateway's deposit addresses) and why. Its
  * refusals name the amount with its unit, and for a quote amount what it came to in the asset.
  */
-import { compare, convertDown, decimalPlaces, isPositive, multiply, roundDown } from '../../../shared/money.js';
+import {
+  compare,
+  convertDown,
+  decimalPlaces,
+  fromBaseUnits,
+  isPositive,
+  multiply,
+  roundDown,
+} from '../../../shared/money.js';
 import { AMOUNT_IN } from '../../../shared/wire-refunds.js';
 import type { Asset, Catalog } from '../catalog.js';
 import { GatewayError, paramError } from '../errors.js';
@@ -52,11 +60,6 @@ function rateWords(how: AmountIn): string {
   return how === 'quote_today' ? "today's rate" : "the payment's rate";
 }
 
-/** 10^-places: the smallest amount of something with that many decimal places. */
-function smallestUnit(places: number): string {
-  return places <= 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
-}
-
 interface Units {
   asset: Asset;
   quote: { symbol: string; digits: number };
@@ -85,7 +88,7 @@ function assetAmount(given: string, how: AmountIn, prices: { original: string; t
     throw paramError(
       'amount',
       `${given} ${quote.symbol} is less than the smallest unit of ${asset.symbol} ` +
-        `(${smallestUnit(asset.precision)} ${asset.symbol}) at ${rateWords(how)}`,
+        `(${fromBaseUnits('1', asset.precision)} ${asset.symbol}) at ${rateWords(how)}`,
     );
   return amount;
 }
