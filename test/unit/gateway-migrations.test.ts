@@ -31,6 +31,7 @@ const SHIPPED_SCHEMA: Record<number, string> = {
   11: '3dfc349c4d639356e2565cd514a2e4bb3143bcb9904e11bd3bfb85f6649342aa',
   12: '5991a9cb0558c8f2bf940817b0e75ed17e42b18e257c4af172cf96541b868a26',
   13: '5991a9cb0558c8f2bf940817b0e75ed17e42b18e257c4af172cf96541b868a26', // nothing on SQLite (PostgreSQL drops keys)
+  14: '7f6926fd6dfbbcbce01c969e8b46ed9543fcdcd5ad27e0240b3987a396df1345', // no instructions_trace; events without AUTOINCREMENT
 };
 
 function schemaHash(db: Database.Database): string {

@@ -18,6 +18,7 @@ import { migration010 } from './010-refunds.js';
 import { migration011 } from './011-refund-withdrawn.js';
 import { migration012 } from './012-tills.js';
 import { migration013 } from './013-shared-server-keys.js';
+import { migration014 } from './014-leaner-create.js';
 
 export const gatewayMigrations: readonly Migration[] = [
   migration001,
@@ -33,4 +34,5 @@ export const gatewayMigrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];

@@ -17,6 +17,7 @@ import { pgMigration010 } from './010-refunds.js';
 import { pgMigration011 } from './011-refund-withdrawn.js';
 import { pgMigration012 } from './012-tills.js';
 import { pgMigration013 } from './013-shared-server-keys.js';
+import { pgMigration014 } from './014-leaner-create.js';
 
 export const gatewayPgMigrations: readonly PgMigration[] = [
   pgMigration001,
@@ -32,4 +33,5 @@ export const gatewayPgMigrations: readonly PgMigration[] = [
   pgMigration011,
   pgMigration012,
   pgMigration013,
+  pgMigration014,
 ];
