@@ -32,8 +32,9 @@ export function shopDate(ms: number, locale: string, timeZone: string): string {
  * What the payer paid, in which asset, on which network. Paid is capped at what was due, so an overpayment
  * adds what was received in all and how much more than due (docs/api.md, "Amounts and surplus":
  * paid + surplusAmount is what the payer sent): "Paid 7.5 USDT" alone, for 9.25 sent, is wrong for their records.
+ * The language has no default: one of English let a sale receipt in another language print these lines in English.
  */
-export function orderPaidLines(order: OrderView, language: Language = 'en', locale = 'en'): ReceiptLine[] {
+export function orderPaidLines(order: OrderView, language: Language, locale = 'en'): ReceiptLine[] {
   const i = order.instruction;
   if (!i) return [];
   const say = (key: PaperKey, values: Record<string, string> = {}) => paperText(language, key, values);
