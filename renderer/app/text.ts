@@ -51,6 +51,10 @@ const en = {
   amountDigits: 'At most {digits} decimal places for {symbol}',
   enterAmount: 'Enter an amount',
   pickAsset: 'Pick what the payer pays with',
+  // Charge pressed before "Pay with" had the list for the amount (screens/charge/useChargeAttempt.ts)
+  chargeWhenReady: 'Charging when prices are ready…',
+  chargeAssetCannotPay: 'Not charged: {symbol} cannot pay this amount (outside its limits).',
+  chargeNoAssetFits: 'Not charged: no asset can pay this amount.',
   unusable: 'unavailable: {reason}',
   paymentTitle: 'Payment',
   scanToPay: 'Scan to pay {amount} {symbol}',

@@ -3,7 +3,7 @@
  * (docs/architecture.md, "From the Charge button to the gateway"). The parts live in ./charge/.
  */
 import { useMemo } from 'react';
-import type { PosArgs, TillSettings } from '../../shared/posapi.js';
+import type { TillSettings } from '../../shared/posapi.js';
 import { PosCallError } from '../api/pos-client.js';
 import { useAppInfo, usePaymentAssets, useQuoteAssets } from '../api/hooks.js';
 import { t } from '../app/text.js';
@@ -13,7 +13,7 @@ import { amountProblem, typedValue } from './charge/amount-check.js';
 import { AmountEntry } from './charge/AmountEntry.js';
 import { AssetPicker, MethodChoice, methodsOf } from './charge/AssetPicker.js';
 import { useAssetSelection } from './charge/useAssetSelection.js';
-import { useCharge } from './charge/useCharge.js';
+import { useChargeAttempt } from './charge/useChargeAttempt.js';
 import { useChargeKeys } from './charge/useChargeKeys.js';
 
 /** Why "Pay with" is empty, in words. */
@@ -26,8 +26,7 @@ function emptyReason(error: Error | null, pending: boolean, online: boolean): st
 }
 
 export function Charge({ settings }: { settings: TillSettings }) {
-  const { amount, press, quoteAssetId, setQuote, paymentAssetId, setPayment, isChain, setChain, note, setNote } =
-    useCashier();
+  const { amount, press, quoteAssetId, setQuote, paymentAssetId, isChain, note, setNote } = useCashier();
   const connection = useCashier((s) => s.connection);
   const amountFull = useCashier((s) => s.amountFull);
   const quote = quoteAssetId || settings.quoteAssetId;
@@ -41,18 +40,10 @@ export function Charge({ settings }: { settings: TillSettings }) {
   const validAmount = problem === '' && amount !== '' ? typedValue(amount) : undefined;
   const assets = usePaymentAssets(quote, validAmount, true);
   const selected = useAssetSelection(assets.data);
-  const request: PosArgs<'order.create'> | null =
-    validAmount !== undefined && selected?.usable === true
-      ? {
-          quoteAssetId: quote,
-          quoteAmount: validAmount,
-          paymentAssetId,
-          isChain,
-          ...(note.trim() ? { note: note.trim() } : {}),
-        }
-      : null;
-  const { charge, canCharge, error } = useCharge(request);
-  useChargeKeys(press, charge);
+  const whyEmpty = emptyReason(assets.error, assets.isPending, connection.online);
+  const online = connection.online;
+  const sale = useChargeAttempt({ quote, amount, problem, assets, selected, emptyReason: whyEmpty, online });
+  useChargeKeys(press, sale.attempt, sale.cancel);
 
   return (
     <section className="screen charge" aria-labelledby="charge-title">
@@ -65,6 +56,7 @@ export function Charge({ settings }: { settings: TillSettings }) {
           amount={amount}
           full={amountFull}
           problem={problem}
+          nudged={sale.nudged}
           quote={quote}
           quotes={quotes.data ?? []}
           locale={settings.locale}
@@ -75,29 +67,36 @@ export function Charge({ settings }: { settings: TillSettings }) {
           <AssetPicker
             assets={assets.data ?? []}
             selectedId={paymentAssetId}
-            onPick={setPayment}
-            emptyReason={emptyReason(assets.error, assets.isPending, connection.online)}
+            onPick={sale.pick}
+            emptyReason={whyEmpty}
+            loading={sale.loadingForAmount}
           />
-          <MethodChoice methods={methodsOf(selected)} isChain={isChain} onChange={setChain} />
+          <MethodChoice methods={methodsOf(selected)} isChain={isChain} onChange={sale.changeMethod} />
           <label>
             {t('note')}
             <input value={note} maxLength={50} onChange={(e) => setNote(e.target.value)} data-charge-on-enter="" />
           </label>
           <button
             type="button"
-            className="primary charge-button"
-            disabled={!canCharge}
-            onClick={charge}
+            className={`primary charge-button${sale.busy ? ' busy' : ''}`}
+            disabled={!sale.pressable}
+            aria-busy={sale.busy}
+            aria-describedby="charge-status"
+            onClick={sale.attempt}
             data-charge-on-enter=""
           >
             {t('charge')}
           </button>
           {/* Under Charge, so a refusal never moves the button or pushes the sale off a 600 px screen. */}
-          {error ? (
+          {sale.refusal ? (
             <p role="alert" className="error charge-refusal">
-              {error}
+              {sale.refusal}
             </p>
-          ) : info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? (
+          ) : null}
+          <p id="charge-status" role="status" className="charge-status">
+            {sale.pending && !sale.refusal ? t('chargeWhenReady') : ''}
+          </p>
+          {!sale.refusal && !sale.pending && info.data?.mode === 'sandbox' && settings.gateway.kind === 'embedded' ? (
             <p className="hint charge-test-hint">{t('testModeLong')}</p>
           ) : null}
         </div>

@@ -13,6 +13,7 @@ export function AmountEntry({
   amount,
   full = false,
   problem,
+  nudged = false,
   quote,
   quotes,
   locale,
@@ -23,6 +24,8 @@ export function AmountEntry({
   /** A digit was refused: the amount holds as many as it may. */
   full?: boolean;
   problem: string;
+  /** Enter could not charge this amount: its problem shows (in red), also "Enter an amount" for none. */
+  nudged?: boolean;
   quote: string;
   quotes: QuoteAssetView[];
   locale: string;
@@ -46,6 +49,7 @@ export function AmountEntry({
         className={`amount-display${amount.length > 9 ? ' long' : ''}`}
         aria-label={t('amount')}
         aria-live="polite"
+        aria-describedby="amount-hint"
         tabIndex={0}
       >
         {/* A trailing decimal sign (the locale's) stays visible while the cashier types the decimals. */}
@@ -54,8 +58,8 @@ export function AmountEntry({
           : '0'}{' '}
         {quoteAsset?.symbol ?? quote.toUpperCase()}
       </output>
-      <p className={full && !problem ? 'hint error' : 'hint'} role="status">
-        {amount ? problem || (full ? t('amountTooLong', { n: MAX_DIGITS }) : '') : ''}
+      <p id="amount-hint" className={(full && !problem) || (nudged && problem) ? 'hint error' : 'hint'} role="status">
+        {amount || nudged ? problem || (full ? t('amountTooLong', { n: MAX_DIGITS }) : '') : ''}
       </p>
       <Keypad onKey={onKey} locale={locale} />
     </div>

@@ -12,15 +12,18 @@ export function AssetPicker({
   selectedId,
   onPick,
   emptyReason,
+  loading = false,
 }: {
   assets: PaymentAssetView[];
   selectedId: string;
   onPick: (assetId: string) => void;
   /** Why the list is empty (offline, an error, or nothing offered). */
   emptyReason: string;
+  /** The list shown is an earlier amount's while this amount's is on its way. */
+  loading?: boolean;
 }) {
   return (
-    <fieldset className="assets">
+    <fieldset className="assets" aria-busy={loading}>
       <legend>{t('payWith')}</legend>
       {assets.length === 0 ? (
         <p role="status" className="warning">

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import type { PaymentAssetView } from '../../../shared/posapi.js';
 import { useCashier } from '../../state/cashier.js';
-import { methodsOf } from './AssetPicker.js';
+import { methodFits } from './charge-intent.js';
 
 /** Returns the selected asset as listed, if it is in the list. */
 export function useAssetSelection(assets: PaymentAssetView[] | undefined): PaymentAssetView | undefined {
@@ -18,11 +18,7 @@ export function useAssetSelection(assets: PaymentAssetView[] | undefined): Payme
       const first = assets.find((a) => a.usable);
       if (first && first.assetId !== paymentAssetId) setPayment(first.assetId);
     }
-    if (!selected) return;
-    const methods = methodsOf(selected);
-    const takesChain = methods.includes('chain') || methods.includes('lightning');
-    if (isChain && !takesChain) setChain(false);
-    if (!isChain && !methods.includes('wallet') && takesChain) setChain(true);
+    if (selected && !methodFits(selected, isChain)) setChain(!isChain);
   }, [assets, selected, paymentAssetId, setPayment, isChain, setChain]);
   return selected;
 }

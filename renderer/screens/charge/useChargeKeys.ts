@@ -2,14 +2,14 @@
  * The physical keyboard on the Charge screen: digits, '.' or ',', Backspace, Escape to clear and Enter to
  * charge. Enter charges only from the page itself, the amount, the note or the Charge button: on any
  * other button (an asset chip, the keypad, the navigation) it presses that button, and keys typed into
- * a form field stay there.
+ * a form field stay there. Escape also forgets a charge kept until "Pay with" has its list (useChargeAttempt).
  */
 import { useEffect } from 'react';
 
 /** Elements where Enter charges (the amount display, the note field, the Charge button). */
 const CHARGES_ON_ENTER = '[data-charge-on-enter], .amount-display';
 
-export function useChargeKeys(press: (key: string) => void, charge: () => void): void {
+export function useChargeKeys(press: (key: string) => void, charge: () => void, cancel: () => void): void {
   // Arriving from the navigation, its button keeps the focus: Enter after typing the amount would press
   // it again and start over. The amount takes the focus instead (once, when the screen opens).
   useEffect(() => {
@@ -28,6 +28,7 @@ export function useChargeKeys(press: (key: string) => void, charge: () => void):
         charge();
         return;
       }
+      if (event.key === 'Escape') cancel();
       if (target && (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName) || target.isContentEditable)) return;
       if (/^\d$/.test(event.key) || event.key === 'Backspace') press(event.key);
       else if (event.key === '.' || event.key === ',') press('.');
