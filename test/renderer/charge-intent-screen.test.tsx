@@ -11,29 +11,11 @@ import { PosCallError } from '../../renderer/api/pos-client.js';
 import { App } from '../../renderer/app/App.js';
 import { useCashier } from '../../renderer/state/cashier.js';
 import type { PaymentAssetView, PosApi, PosEventMessage, TillSettings } from '../../shared/posapi.js';
-import { CONFIGURED } from '../helpers/setup-api.js';
+import { CAFE_TILL, paymentAsset } from '../helpers/payment-assets.js';
 
-const settings: TillSettings = {
-  ...CONFIGURED,
-  payee: { networkId: '7000101', payeeId: 'p1', fullName: 'Corner Café' },
-  ownerPinSet: false,
-};
-const asset = (over: Partial<PaymentAssetView>): PaymentAssetView => ({
-  assetId: 'usdt',
-  symbol: 'USDT',
-  name: 'Tether USD (ERC-20)',
-  network: 'Ethereum',
-  iconUrl: '',
-  onChainSupported: true,
-  walletSupported: true,
-  minPaymentAmount: '0.01',
-  maxPaymentAmount: '1000000',
-  usable: true,
-  reason: '',
-  ...over,
-});
-const BTC = asset({ assetId: 'btc', symbol: 'BTC', name: 'Bitcoin', network: 'Bitcoin' });
-const USDT = asset({});
+const settings: TillSettings = CAFE_TILL;
+const BTC = paymentAsset({ assetId: 'btc', symbol: 'BTC', name: 'Bitcoin', network: 'Bitcoin' });
+const USDT = paymentAsset({});
 const quote = { assetId: 'usd', symbol: 'USD', isCrypto: false, decimalDigit: 2, minQuoteAmount: '0.01' };
 
 /** A list held until `release` (or `fail`) is called. */

@@ -13,23 +13,10 @@ import {
   type SaleNow,
 } from '../../renderer/screens/charge/charge-intent.js';
 import type { PaymentAssetView } from '../../shared/posapi.js';
+import { paymentAsset } from '../helpers/payment-assets.js';
 
-const asset = (over: Partial<PaymentAssetView>): PaymentAssetView => ({
-  assetId: 'usdt',
-  symbol: 'USDT',
-  name: 'Tether USD',
-  network: 'Ethereum',
-  iconUrl: '',
-  onChainSupported: true,
-  walletSupported: true,
-  minPaymentAmount: '0.01',
-  maxPaymentAmount: '1000000',
-  usable: true,
-  reason: '',
-  ...over,
-});
-const btc = asset({ assetId: 'btc', symbol: 'BTC', network: 'Bitcoin' });
-const usdt = asset({});
+const btc = paymentAsset({ assetId: 'btc', symbol: 'BTC', network: 'Bitcoin' });
+const usdt = paymentAsset({});
 const ready = (...assets: PaymentAssetView[]): AssetList => ({ state: 'ready', assets });
 const loading: AssetList = { state: 'loading' };
 
@@ -60,7 +47,7 @@ describe('a Charge kept while "Pay with" loads the list for the amount', () => {
   });
 
   it('is refused, naming the asset, when the list says the picked asset cannot pay this amount or lacks it', () => {
-    const outside = asset({ ...btc, usable: false, reason: 'BTC cannot pay this amount (outside its limits)' });
+    const outside = paymentAsset({ ...btc, usable: false, reason: 'BTC cannot pay this amount (outside its limits)' });
     const why = { step: 'refuse', why: { kind: 'asset', symbol: 'BTC' } };
     expect(intentStep(intent, sale({ list: ready(usdt, outside) }))).toEqual(why);
     // "Pay with" has already moved to a usable one by itself: still refused, not charged with USDT.
@@ -78,7 +65,7 @@ describe('a Charge kept while "Pay with" loads the list for the amount', () => {
 
   it('with nothing picked yet, charges the asset "Pay with" picks by itself, once the method fits it', () => {
     const none = intentOf(sale({ paymentAssetId: '' }), '');
-    const chainOnly = asset({ ...btc, walletSupported: false });
+    const chainOnly = paymentAsset({ ...btc, walletSupported: false });
     expect(intentStep(none, sale({ paymentAssetId: '' }))).toEqual({ step: 'wait' });
     expect(intentStep(none, sale({ paymentAssetId: '', list: ready(chainOnly) }))).toEqual({ step: 'wait' });
     expect(intentStep(none, sale({ list: ready(chainOnly) }))).toEqual({ step: 'wait' });
@@ -87,7 +74,7 @@ describe('a Charge kept while "Pay with" loads the list for the amount', () => {
 
   it('is refused when no asset can pay this amount', () => {
     const none = intentOf(sale({ paymentAssetId: '' }), '');
-    const outside = asset({ usable: false, reason: 'outside' });
+    const outside = paymentAsset({ usable: false, reason: 'outside' });
     expect(intentStep(none, sale({ paymentAssetId: '', list: ready(outside) }))).toEqual({
       step: 'refuse',
       why: { kind: 'no-asset' },
@@ -108,9 +95,9 @@ describe('methodFits (what "Pay with" settles on)', () => {
   it('wallet where wallets are taken, on chain where the asset is, an invoice for Lightning', () => {
     expect(methodFits(usdt, false)).toBe(true);
     expect(methodFits(usdt, true)).toBe(true);
-    expect(methodFits(asset({ walletSupported: false }), false)).toBe(false);
-    expect(methodFits(asset({ onChainSupported: false }), true)).toBe(false);
-    expect(methodFits(asset({ network: 'Lightning', symbol: 'BTC' }), true)).toBe(true);
-    expect(methodFits(asset({ network: 'Lightning', symbol: 'BTC' }), false)).toBe(false);
+    expect(methodFits(paymentAsset({ walletSupported: false }), false)).toBe(false);
+    expect(methodFits(paymentAsset({ onChainSupported: false }), true)).toBe(false);
+    expect(methodFits(paymentAsset({ network: 'Lightning', symbol: 'BTC' }), true)).toBe(true);
+    expect(methodFits(paymentAsset({ network: 'Lightning', symbol: 'BTC' }), false)).toBe(false);
   });
 });

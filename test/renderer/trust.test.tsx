@@ -12,29 +12,10 @@ import { PosApiContext } from '../../renderer/app/api-context.js';
 import { App } from '../../renderer/app/App.js';
 import { RailsPanel } from '../../renderer/screens/owner/RailsPanel.js';
 import { useCashier } from '../../renderer/state/cashier.js';
-import type { OrderView, PaymentAssetView, PosApi, PosEventMessage, TillSettings } from '../../shared/posapi.js';
-import { CONFIGURED } from '../helpers/setup-api.js';
+import type { OrderView, PosApi, PosEventMessage, TillSettings } from '../../shared/posapi.js';
+import { CAFE_TILL, paymentAsset } from '../helpers/payment-assets.js';
 
-// The configured till of the Setup tests, with payee p1 and no owner PIN yet.
-const settings: TillSettings = {
-  ...CONFIGURED,
-  payee: { networkId: '7000101', payeeId: 'p1', fullName: 'Corner Café' },
-  ownerPinSet: false,
-};
-const asset = (over: Partial<PaymentAssetView>): PaymentAssetView => ({
-  assetId: 'usdt',
-  symbol: 'USDT',
-  name: 'Tether USD (ERC-20)',
-  network: 'Ethereum',
-  iconUrl: '',
-  onChainSupported: true,
-  walletSupported: true,
-  minPaymentAmount: '0.01',
-  maxPaymentAmount: '1000000',
-  usable: true,
-  reason: '',
-  ...over,
-});
+const settings: TillSettings = CAFE_TILL;
 const quote = {
   assetId: 'usd',
   symbol: 'USD',
@@ -52,7 +33,7 @@ function fakeApi(handlers: Record<string, Handler>, mode: 'sandbox' | 'live' = '
     'app.info': () => ({ name: 'Paydesk', version: '1', mode, gatewayUrl: 'http://x', dataDir: '/d', shell: 'host' }),
     'settings.get': () => settings,
     'assets.quote': () => [quote],
-    'assets.payment': () => [asset({})],
+    'assets.payment': () => [paymentAsset({})],
     'order.list': () => [],
     'rails.health': () => [],
     // A till without staff accounts yet: open, nobody signed in; backups not set up.
@@ -139,7 +120,7 @@ describe('item 6: a hosted gateway that cannot be reached', () => {
 
 describe('item 7: methods the gateway cannot take', () => {
   it('offers no Wallet where the gateway takes only on chain, and picks on chain', async () => {
-    const { api } = fakeApi({ 'assets.payment': () => [asset({ walletSupported: false })] }, 'live');
+    const { api } = fakeApi({ 'assets.payment': () => [paymentAsset({ walletSupported: false })] }, 'live');
     render(<App api={api} />);
     await screen.findByLabelText('On chain');
     await waitFor(() => expect(screen.queryByLabelText('Wallet')).toBeNull());
