@@ -34,20 +34,47 @@ export function split(total: string, tendered: string, card: string) {
   return { cardPart, cashPart, change: subtract(tendered, cashPart), rest: remaining(afterCard, cashPart) };
 }
 
+/**
+ * What is wrong with a typed "Other tip" ('' when nothing): not an amount of the shop currency, or more than
+ * the sale. Said beside the field and Charge waits: a tip typed wrong is never silently replaced by the one
+ * chosen before it.
+ */
+export function tipProblem(custom: string, places: number, saleTotal: string, money: (a: string) => string): string {
+  const text = custom.trim();
+  if (text === '') return '';
+  const amount = places > 0 ? new RegExp(`^\\d{1,6}(\\.\\d{1,${places}})?$`) : /^\d{1,6}$/;
+  if (!amount.test(text)) return t('tenderNotAmount', { field: t('tipCustom') });
+  if (compare(text, saleTotal) > 0) return t('tipTooHigh', { amount: money(saleTotal) });
+  return '';
+}
+
 function TipChoice({
   settings,
   priced,
+  places,
   money,
+  custom,
+  setCustom,
 }: {
   settings: SalesSettings;
   priced: PricedCart;
+  places: number;
   money: (amount: string) => string;
+  custom: string;
+  setCustom: (text: string) => void;
 }) {
   const { tip, setTip } = useCart();
-  const [custom, setCustom] = useState('');
-  const tooHigh = /^\d{1,12}(\.\d{1,12})?$/.test(custom) && compare(custom, priced.saleTotal) > 0;
+  const problem = tipProblem(custom, places, priced.saleTotal, money);
   const choice = (label: string, selected: boolean, onClick: () => void) => (
-    <button type="button" aria-pressed={selected} className={selected ? 'selected' : ''} onClick={onClick}>
+    <button
+      type="button"
+      aria-pressed={selected}
+      className={selected ? 'selected' : ''}
+      onClick={() => {
+        setCustom('');
+        onClick();
+      }}
+    >
       {label}
     </button>
   );
@@ -67,15 +94,17 @@ function TipChoice({
           onChange={(e) => {
             const text = decimalTyped(e.target.value);
             setCustom(text);
-            if (/^\d{1,6}(\.\d{1,2})?$/.test(text) && compare(text, priced.saleTotal) <= 0)
-              setTip({ kind: 'amount', value: text });
+            if (text.trim() === '') setTip({ kind: 'none' });
+            else if (tipProblem(text, places, priced.saleTotal, money) === '')
+              setTip({ kind: 'amount', value: text.trim() });
           }}
-          aria-invalid={tooHigh}
+          aria-invalid={problem !== ''}
+          aria-describedby={problem ? 'tip-problem' : undefined}
         />
       </label>
-      {tooHigh ? (
-        <p role="alert" className="error">
-          {t('tipTooHigh', { amount: money(priced.saleTotal) })}
+      {problem ? (
+        <p role="alert" className="error" id="tip-problem">
+          {problem}
         </p>
       ) : null}
     </fieldset>
@@ -120,14 +149,32 @@ function useFirstUsable(list: PaymentAssetView[] | undefined, asset: string, set
   }, [list, asset, setAsset]);
 }
 
+/** The typed "Other tip" with the shop currency's decimal places (kept by TenderPanel: Charge waits on it). */
+interface CustomTip {
+  text: string;
+  set: (text: string) => void;
+  places: number;
+}
+
 function TipArea(props: {
   step: ReturnType<typeof useTipStep>;
   settings: SalesSettings;
   priced: PricedCart;
   money: (amount: string) => string;
+  custom: CustomTip;
 }) {
-  const { step, settings, priced, money } = props;
-  if (step.mode === 'cashier') return <TipChoice settings={settings} priced={priced} money={money} />;
+  const { step, settings, priced, money, custom } = props;
+  if (step.mode === 'cashier')
+    return (
+      <TipChoice
+        settings={settings}
+        priced={priced}
+        places={custom.places}
+        money={money}
+        custom={custom.text}
+        setCustom={custom.set}
+      />
+    );
   if (step.mode === 'chosen' && settings.tipsEnabled)
     return <TipChosen tip={priced.tip} money={money} onChange={step.change} />;
   return null;
@@ -184,6 +231,8 @@ export function TenderPanel(props: {
   const [reference, setReference] = useState('');
   const [asset, setAsset] = useState('');
   const [isChain, setChain] = useState(false);
+  const [tipText, setTipText] = useState('');
+  const customTip: CustomTip = { text: tipText, set: setTipText, places: props.places };
   const money = (amount: string) => moneyText(amount, props.places, locale, symbol);
   const parts = split(priced.total, amountOf(tendered), amountOf(card));
   const assets = usePaymentAssets(
@@ -200,6 +249,7 @@ export function TenderPanel(props: {
   const problem = tenderProblem(tendered, card, priced.total);
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
   const tipStep = useTipStep(props.settings.tipsEnabled, props.cart);
+  const tipWrong = tipStep.mode === 'cashier' && tipProblem(tipText, props.places, priced.saleTotal, money) !== '';
   if (tipStep.mode === 'asking' || tipStep.mode === 'waiting')
     return <TipGate step={tipStep} total={money(priced.saleTotal)} onBack={props.onBack} />;
   const submit = () =>
@@ -210,7 +260,7 @@ export function TenderPanel(props: {
     });
   return (
     <div className="tender-panel">
-      <TipArea step={tipStep} settings={props.settings} priced={priced} money={money} />
+      <TipArea step={tipStep} settings={props.settings} priced={priced} money={money} custom={customTip} />
       <p className="due">
         {t('toPay')} <strong>{money(priced.total)}</strong>
       </p>
@@ -231,7 +281,7 @@ export function TenderPanel(props: {
         <button
           type="button"
           className="primary charge-button"
-          disabled={props.busy || needsReference || needsAsset || problem !== ''}
+          disabled={props.busy || needsReference || needsAsset || problem !== '' || tipWrong}
           onClick={submit}
         >
           {isPositive(parts.rest) ? t('chargeRest', { amount: money(parts.rest) }) : t('completeSale')}
