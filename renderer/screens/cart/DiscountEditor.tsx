@@ -1,5 +1,5 @@
 /** A discount, amount or percent, for a line or the whole order: typed, applied, or taken off. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { Discount } from '../../../shared/cart/types.js';
 import { compareAmounts, decimalTyped } from '../../app/format.js';
 import { t } from '../../app/text.js';
@@ -19,6 +19,9 @@ export function DiscountEditor({
   const [value, setValue] = useState(current?.value ?? '');
   const tooMuch = kind === 'percent' && VALID.test(value) && compareAmounts(value, '100') > 0;
   const valid = VALID.test(value) && !tooMuch;
+  // Said under the field, as "Other tip" does: text that is not an amount is never just a grey Apply.
+  const problem = value.trim() !== '' && !VALID.test(value.trim()) ? t('tenderNotAmount', { field: label }) : '';
+  const problemId = useId();
   return (
     <fieldset className="discount-editor">
       <legend>{label}</legend>
@@ -32,6 +35,8 @@ export function DiscountEditor({
         value={value}
         size={6}
         onChange={(e) => setValue(decimalTyped(e.target.value))}
+        aria-invalid={problem !== ''}
+        aria-describedby={problem ? problemId : undefined}
       />
       <button type="button" disabled={!valid} onClick={() => onApply({ kind, value })}>
         {t('apply')}
@@ -40,6 +45,11 @@ export function DiscountEditor({
         <button type="button" onClick={() => (setValue(''), onApply(undefined))}>
           {t('removeDiscount')}
         </button>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="error" id={problemId}>
+          {problem}
+        </p>
       ) : null}
     </fieldset>
   );
