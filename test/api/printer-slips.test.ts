@@ -91,7 +91,11 @@ describe('refund slips and Z reports on the receipt printer', () => {
     await pos.call('refundSlip.print', { orderId, refundId: refund.refundId });
     const bytes = await job(2);
     const lines = textLines(bytes);
-    expect(lines).toContain(row('Status', 'sent, being checked'));
+    // The sandbox chain confirms on its own clock: on a loaded machine the refund may be confirmed by the
+    // time the slip prints (seen in CI). Either way it was sent: it has its transaction and no payout QR.
+    expect([row('Status', 'sent, being checked'), row('Status', 'confirmed')]).toContain(
+      lines.find((l) => l.startsWith('Status')),
+    );
     expect(lines.some((l) => l.startsWith('Transaction'))).toBe(true);
     expect(qrPayload(bytes)).toBeUndefined();
     expect((await pos.send('refundSlip.print', { orderId, refundId: 'rf-nope' })).error?.code).toBe('not_found');
