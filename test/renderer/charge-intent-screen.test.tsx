@@ -11,7 +11,7 @@ import { PosCallError } from '../../renderer/api/pos-client.js';
 import { App } from '../../renderer/app/App.js';
 import { useCashier } from '../../renderer/state/cashier.js';
 import type { PaymentAssetView, PosApi, PosEventMessage, TillSettings } from '../../shared/posapi.js';
-import { CAFE_TILL, paymentAsset } from '../helpers/payment-assets.js';
+import { CAFE_TILL, freshCharge, paymentAsset } from './charge-fixtures.js';
 
 const settings: TillSettings = CAFE_TILL;
 const BTC = paymentAsset({ assetId: 'btc', symbol: 'BTC', name: 'Bitcoin', network: 'Bitcoin' });
@@ -100,21 +100,7 @@ async function enterBeforeTheList(amount: string, pick = 'btc') {
   return till;
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  useCashier.setState({
-    screen: 'charge',
-    amount: '',
-    orderId: null,
-    paymentAssetId: '',
-    isChain: false,
-    note: '',
-    notices: [],
-    pendingLeave: null,
-    paymentOpen: false,
-    connection: { online: true, queued: 0, lastContactAt: 0 },
-  });
-});
+beforeEach(freshCharge);
 
 describe('Enter before "Pay with" has the list for the amount', () => {
   it('is kept and said, and charges exactly once when the list arrives, however often Enter is pressed', async () => {

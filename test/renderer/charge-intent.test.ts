@@ -13,7 +13,7 @@ import {
   type SaleNow,
 } from '../../renderer/screens/charge/charge-intent.js';
 import type { PaymentAssetView } from '../../shared/posapi.js';
-import { paymentAsset } from '../helpers/payment-assets.js';
+import { paymentAsset } from './charge-fixtures.js';
 
 const btc = paymentAsset({ assetId: 'btc', symbol: 'BTC', network: 'Bitcoin' });
 const usdt = paymentAsset({});

@@ -13,7 +13,7 @@ import { priceCart } from '../../shared/cart/price.js';
 import { DEFAULT_SALES_SETTINGS } from '../../shared/posapi-sales.js';
 import type { CheckoutArgs } from '../../shared/posapi-sales.js';
 import type { PosApi } from '../../shared/posapi.js';
-import { paymentAsset } from '../helpers/payment-assets.js';
+import { paymentAsset } from './charge-fixtures.js';
 
 const api: PosApi = {
   call: (async (command: string) => {

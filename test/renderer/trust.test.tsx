@@ -13,7 +13,7 @@ import { App } from '../../renderer/app/App.js';
 import { RailsPanel } from '../../renderer/screens/owner/RailsPanel.js';
 import { useCashier } from '../../renderer/state/cashier.js';
 import type { OrderView, PosApi, PosEventMessage, TillSettings } from '../../shared/posapi.js';
-import { CAFE_TILL, paymentAsset } from '../helpers/payment-assets.js';
+import { CAFE_TILL, freshCharge, paymentAsset } from './charge-fixtures.js';
 
 const settings: TillSettings = CAFE_TILL;
 const quote = {
@@ -55,21 +55,7 @@ function fakeApi(handlers: Record<string, Handler>, mode: 'sandbox' | 'live' = '
   return { api, calls, push: (m: PosEventMessage) => listener?.(m) };
 }
 
-beforeEach(() => {
-  localStorage.clear();
-  useCashier.setState({
-    screen: 'charge',
-    amount: '',
-    orderId: null,
-    paymentAssetId: '',
-    isChain: false,
-    note: '',
-    notices: [],
-    pendingLeave: null,
-    paymentOpen: false,
-    connection: { online: true, queued: 0, lastContactAt: 0 },
-  });
-});
+beforeEach(freshCharge);
 
 describe('item 1: the payee', () => {
   it('is shown on Charge, and a change of payee is confirmed with both payees side by side', async () => {

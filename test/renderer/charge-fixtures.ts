@@ -1,9 +1,10 @@
 /**
  * Fixtures for renderer tests of the Charge screen: a "Pay with" asset as the main process lists it,
- * and the demo shop's till before an owner PIN is set (payee p1).
+ * the demo shop's till before an owner PIN is set (payee p1), and a cashier starting a sale on Charge.
  */
+import { useCashier } from '../../renderer/state/cashier.js';
 import type { PaymentAssetView, TillSettings } from '../../shared/posapi.js';
-import { CONFIGURED } from './setup-api.js';
+import { CONFIGURED } from '../helpers/setup-api.js';
 
 /** USDT on Ethereum, usable, wallet and chain, 0.01 to 1,000,000; `over` changes what a test needs. */
 export const paymentAsset = (over: Partial<PaymentAssetView> = {}): PaymentAssetView => ({
@@ -27,3 +28,20 @@ export const CAFE_TILL: TillSettings = {
   payee: { networkId: '7000101', payeeId: 'p1', fullName: 'Corner Café' },
   ownerPinSet: false,
 };
+
+/** A cashier on Charge with nothing typed, picked or remembered, online: what each test starts from. */
+export function freshCharge(): void {
+  localStorage.clear();
+  useCashier.setState({
+    screen: 'charge',
+    amount: '',
+    orderId: null,
+    paymentAssetId: '',
+    isChain: false,
+    note: '',
+    notices: [],
+    pendingLeave: null,
+    paymentOpen: false,
+    connection: { online: true, queued: 0, lastContactAt: 0 },
+  });
+}
