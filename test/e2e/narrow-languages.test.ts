@@ -3,31 +3,26 @@
  * most navigation items): the page never scrolls sideways and Lock stays on screen. A tester found the
  * page 1211 to 1443 px wide in es, fr, de, pt-BR and tr. Screenshots: test-results/narrow-<lng>.png.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_CODES } from '../../shared/i18n/languages.js';
-import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
-import { startHost, type HostProcess } from '../helpers/host.js';
-import { tabWithSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { e2eAvailable, screenshot } from '../helpers/browser.js';
+import type { HostProcess } from '../helpers/host.js';
+import { openOwnerTill, type OwnerTill } from '../helpers/owner-till.js';
+import type { PosHttp } from '../helpers/pos-http.js';
 
 describe.runIf(e2eAvailable())('e2e: the top bar at 1024x600 in every language', () => {
+  let till: OwnerTill | undefined;
   let host: HostProcess;
-  let browser: Browser;
   let page: Page;
   let pos: PosHttp;
 
   beforeAll(async () => {
-    host = await startHost();
-    pos = await posOverHttp(host);
-    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
-    browser = await launchBrowser();
-    // Each page has its own session: this tab takes the owner's, signed in over HTTP above.
-    page = await tabWithSession(browser, host.url, pos, { width: 1024, height: 600 });
+    // Each page has its own session: this tab takes the owner's, signed in over HTTP.
+    till = await openOwnerTill({ width: 1024, height: 600 });
+    ({ host, page, pos } = till);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => till?.close());
 
   for (const language of LANGUAGE_CODES) {
     it(`${language}: no sideways scroll, Lock visible`, async () => {

@@ -4,38 +4,26 @@
  * screen (the page grew to 649 px and 615 px); now the error is said next to its field and Charge stays
  * on screen without scrolling. Screenshots go to test-results/.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
-import { startHost, type HostProcess } from '../helpers/host.js';
-import { adoptSession, posOverHttp, type PosHttp } from '../helpers/pos-http.js';
+import { e2eAvailable, screenshot } from '../helpers/browser.js';
+import { openOwnerTill, type OwnerTill } from '../helpers/owner-till.js';
 
 const CATALOGUE = ['name,price,category,tax_rate,sku,barcode,colour', 'Coffee,3.50,Drinks,10,,,#8b5a2b'].join('\r\n');
 
 describe.runIf(e2eAvailable())('e2e: the Pay step with an error fits 1024x600', () => {
-  let host: HostProcess;
-  let browser: Browser;
-  let context: BrowserContext;
+  let till: OwnerTill | undefined;
   let page: Page;
-  let pos: PosHttp;
 
   beforeAll(async () => {
-    host = await startHost();
-    pos = await posOverHttp(host);
-    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
-    await pos.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
-    await pos.call('items.import', { csv: CATALOGUE });
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1024, height: 600 }, hasTouch: true });
-    page = await context.newPage();
-    await page.goto(host.url);
-    await adoptSession(page, pos);
+    till = await openOwnerTill({ width: 1024, height: 600 }, async (pos) => {
+      await pos.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
+      await pos.call('items.import', { csv: CATALOGUE });
+    });
+    page = till.page;
     await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => till?.close());
 
   for (const [name, label, typed, words] of [
     ['other-tip-99999', 'Other tip', '99999', /Other tip|too high|more than/i],

@@ -3,29 +3,22 @@
  * English and in German (a shop with no catalogue opens Sell on it). Before, "Add to cart" sat below the
  * fold (its bottom at 611 px). Screenshots go to test-results/.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eAvailable, launchBrowser, screenshot } from '../helpers/browser.js';
-import { startHost, type HostProcess } from '../helpers/host.js';
-import { posOverHttp, tabWithSession, type PosHttp } from '../helpers/pos-http.js';
+import { e2eAvailable, screenshot } from '../helpers/browser.js';
+import { openOwnerTill, type OwnerTill } from '../helpers/owner-till.js';
+import type { PosHttp } from '../helpers/pos-http.js';
 
 describe.runIf(e2eAvailable())('e2e: Sell custom amount fits 1024x600', () => {
-  let host: HostProcess;
-  let browser: Browser;
+  let till: OwnerTill | undefined;
   let page: Page;
   let pos: PosHttp;
 
   beforeAll(async () => {
-    host = await startHost();
-    pos = await posOverHttp(host);
-    await pos.call('settings.save', { payeeNetworkId: '7000101', ownerPin: '4321' });
-    browser = await launchBrowser();
-    page = await tabWithSession(browser, host.url, pos, { width: 1024, height: 600 });
+    till = await openOwnerTill({ width: 1024, height: 600 });
+    ({ page, pos } = till);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  afterAll(() => till?.close());
 
   for (const [language, sell, add] of [
     ['en', 'Sell', 'Add to cart'],
