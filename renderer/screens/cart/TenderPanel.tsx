@@ -3,7 +3,7 @@
  * over; the change due in large type), card on the external terminal (amount and its reference), and
  * crypto for whatever is left, through the gateway. Money is decimal text (shared/money.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { CartInput, PricedCart } from '../../../shared/cart/types.js';
 import { compare, isDecimalText, isPositive, min, parseAmount, remaining, subtract } from '../../../shared/money.js';
 import type { CheckoutArgs, SalesSettings } from '../../../shared/posapi-sales.js';
@@ -55,6 +55,7 @@ function TipChoice({
   money,
   custom,
   setCustom,
+  problem,
 }: {
   settings: SalesSettings;
   priced: PricedCart;
@@ -62,9 +63,11 @@ function TipChoice({
   money: (amount: string) => string;
   custom: string;
   setCustom: (text: string) => void;
+  /** What is wrong with `custom` (tipProblem), '' when nothing. */
+  problem: string;
 }) {
   const { tip, setTip } = useCart();
-  const problem = tipProblem(custom, places, priced.saleTotal, money);
+  const problemId = useId();
   const choice = (label: string, selected: boolean, onClick: () => void) => (
     <button
       type="button"
@@ -99,11 +102,11 @@ function TipChoice({
               setTip({ kind: 'amount', value: text.trim() });
           }}
           aria-invalid={problem !== ''}
-          aria-describedby={problem ? 'tip-problem' : undefined}
+          aria-describedby={problem ? problemId : undefined}
         />
       </label>
       {problem ? (
-        <p role="alert" className="error" id="tip-problem">
+        <p role="alert" className="error" id={problemId}>
           {problem}
         </p>
       ) : null}
@@ -149,11 +152,12 @@ function useFirstUsable(list: PaymentAssetView[] | undefined, asset: string, set
   }, [list, asset, setAsset]);
 }
 
-/** The typed "Other tip" with the shop currency's decimal places (kept by TenderPanel: Charge waits on it). */
+/** The typed "Other tip", what is wrong with it, and the shop currency's places (kept by TenderPanel: Charge waits on it). */
 interface CustomTip {
   text: string;
   set: (text: string) => void;
   places: number;
+  problem: string;
 }
 
 function TipArea(props: {
@@ -173,6 +177,7 @@ function TipArea(props: {
         money={money}
         custom={custom.text}
         setCustom={custom.set}
+        problem={custom.problem}
       />
     );
   if (step.mode === 'chosen' && settings.tipsEnabled)
@@ -232,8 +237,9 @@ export function TenderPanel(props: {
   const [asset, setAsset] = useState('');
   const [isChain, setChain] = useState(false);
   const [tipText, setTipText] = useState('');
-  const customTip: CustomTip = { text: tipText, set: setTipText, places: props.places };
   const money = (amount: string) => moneyText(amount, props.places, locale, symbol);
+  const tipTyped = tipProblem(tipText, props.places, priced.saleTotal, money);
+  const customTip: CustomTip = { text: tipText, set: setTipText, places: props.places, problem: tipTyped };
   const parts = split(priced.total, amountOf(tendered), amountOf(card));
   const assets = usePaymentAssets(
     props.quoteAssetId,
@@ -249,7 +255,7 @@ export function TenderPanel(props: {
   const problem = tenderProblem(tendered, card, priced.total);
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
   const tipStep = useTipStep(props.settings.tipsEnabled, props.cart);
-  const tipWrong = tipStep.mode === 'cashier' && tipProblem(tipText, props.places, priced.saleTotal, money) !== '';
+  const tipWrong = tipStep.mode === 'cashier' && tipTyped !== '';
   if (tipStep.mode === 'asking' || tipStep.mode === 'waiting')
     return <TipGate step={tipStep} total={money(priced.saleTotal)} onBack={props.onBack} />;
   const submit = () =>
