@@ -25,6 +25,7 @@ export const salesText = {
   discountValue: 'Discount',
   apply: 'Apply',
   removeDiscount: 'Remove',
+  discountOverHundred: 'A percent discount cannot be more than 100%.',
   subtotal: 'Subtotal',
   discounts: 'Discounts',
   taxIncluded: 'Tax {rate}% (included)',

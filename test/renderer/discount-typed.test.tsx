@@ -1,9 +1,9 @@
 /**
- * The order discount typed wrong ("abc"): the reason is said under the field in words and the field is
- * marked invalid for screen readers; before, Apply only turned grey with no word.
+ * The order discount typed wrong ("abc", or a percent above 100): the reason is said under the field in
+ * words and the field is marked invalid for screen readers; before, Apply only turned grey with no word.
  */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DiscountEditor } from '../../renderer/screens/cart/DiscountEditor.js';
 
 describe('DiscountEditor: a discount that is not an amount', () => {
@@ -20,5 +20,23 @@ describe('DiscountEditor: a discount that is not an amount', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(field.getAttribute('aria-invalid')).toBe('false');
     expect((screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says a percent above 100 is too much; an amount of 150 is fine; what is applied is the trimmed text', () => {
+    const onApply = vi.fn();
+    render(<DiscountEditor label="Discount on the whole order" current={undefined} onApply={onApply} />);
+    const field = screen.getByLabelText('Discount');
+    const apply = screen.getByRole('button', { name: 'Apply' }) as HTMLButtonElement;
+    fireEvent.change(field, { target: { value: '150' } });
+    expect(screen.getByRole('alert').textContent).toBe('A percent discount cannot be more than 100%.');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(apply.disabled).toBe(true);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Discount in' }), { target: { value: 'amount' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(apply.disabled).toBe(false);
+    fireEvent.change(field, { target: { value: ' 12.5 ' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(apply);
+    expect(onApply).toHaveBeenCalledWith({ kind: 'amount', value: '12.5' });
   });
 });

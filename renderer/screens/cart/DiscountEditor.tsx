@@ -17,10 +17,17 @@ export function DiscountEditor({
 }) {
   const [kind, setKind] = useState<Discount['kind']>(current?.kind ?? 'percent');
   const [value, setValue] = useState(current?.value ?? '');
-  const tooMuch = kind === 'percent' && VALID.test(value) && compareAmounts(value, '100') > 0;
-  const valid = VALID.test(value) && !tooMuch;
-  // Said under the field, as "Other tip" does: text that is not an amount is never just a grey Apply.
-  const problem = value.trim() !== '' && !VALID.test(value.trim()) ? t('tenderNotAmount', { field: label }) : '';
+  const typed = value.trim();
+  // Said under the field, as "Other tip" does: a discount Apply refuses is never just a grey button.
+  const problem =
+    typed === ''
+      ? ''
+      : !VALID.test(typed)
+        ? t('tenderNotAmount', { field: label })
+        : kind === 'percent' && compareAmounts(typed, '100') > 0
+          ? t('discountOverHundred')
+          : '';
+  const valid = typed !== '' && problem === '';
   const problemId = useId();
   return (
     <fieldset className="discount-editor">
@@ -38,7 +45,7 @@ export function DiscountEditor({
         aria-invalid={problem !== ''}
         aria-describedby={problem ? problemId : undefined}
       />
-      <button type="button" disabled={!valid} onClick={() => onApply({ kind, value })}>
+      <button type="button" disabled={!valid} onClick={() => onApply({ kind, value: typed })}>
         {t('apply')}
       </button>
       {current ? (
