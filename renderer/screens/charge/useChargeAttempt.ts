@@ -12,7 +12,6 @@ import { typedValue } from './amount-check.js';
 import {
   intentOf,
   intentStep,
-  methodFits,
   type AssetList,
   type ChargeIntent,
   type Refusal,
@@ -65,13 +64,11 @@ export function useChargeAttempt(sale: ChargeSale) {
   const quoteAmount = sale.amount === '' ? '' : typedValue(sale.amount);
   const list = listOf(sale.assets, sale.online);
   const now: SaleNow = { quoteAssetId: sale.quote, quoteAmount, problem: sale.problem, paymentAssetId, isChain, list };
-  const { selected } = sale;
+  // What a press does now; the order it would create is asked only when it charges (the same rules as a kept press).
+  const fresh = intentOf(now, sale.selected?.symbol ?? '');
+  const pressNow = intentStep(fresh, now);
   const request: PosArgs<'order.create'> | null =
-    list.state === 'ready' &&
-    sale.problem === '' &&
-    quoteAmount !== '' &&
-    selected?.usable &&
-    methodFits(selected, isChain)
+    pressNow.step === 'charge'
       ? {
           quoteAssetId: sale.quote,
           quoteAmount,
@@ -108,11 +105,9 @@ export function useChargeAttempt(sale: ChargeSale) {
     if (busy || intent !== null) return; // one order per sale: a charge is on its way or kept
     clearError();
     setRefused(null);
-    const fresh = intentOf(now, selected?.symbol ?? '');
-    const next = intentStep(fresh, now);
-    if (next.step === 'charge') charge();
-    else if (next.step === 'wait') setIntent(fresh);
-    else if (next.step === 'refuse') refuse(next.why);
+    if (pressNow.step === 'charge') charge();
+    else if (pressNow.step === 'wait') setIntent(fresh);
+    else if (pressNow.step === 'refuse') refuse(pressNow.why);
   };
   /** Escape, or the cashier picking another asset or method: a kept press is forgotten. */
   const cancel = () => {
