@@ -124,7 +124,7 @@ export class PaymentCreation {
     return { row, asset, isChain, priced, settlement, now };
   }
 
-  /** The stored new order's first instruction and its `created` event. */
+  /** The stored new order's first instruction. */
   private storeFirstInstruction({ row, asset, isChain, priced, settlement, now }: NewOrder): Payment {
     const { store, instructions } = this.deps;
     const instruction = instructions.make(
@@ -137,13 +137,9 @@ export class PaymentCreation {
       row.current_client_id,
     );
     store.addInstruction(instruction);
-    store.event(row.trace_id, now, 'created', '', 'unpaid', {
-      orderId: row.order_id,
-      clientId: instruction.client_id,
-      paymentAssetId: asset.assetId,
-      paymentAmount: priced.paymentAmount,
-      isChain,
-    });
+    // No `created` event row: the payment row and this instruction are that record, and the history
+    // rebuilds the step from them (PaymentsStore.events; docs/performance.md, "The created step is read,
+    // not written").
     this.deps.onChanged?.(row.trace_id);
     return instructions.view(row, instruction);
   }

@@ -219,6 +219,9 @@ export class Instructions {
     store.update(payment.trace_id, changes);
     store.event(payment.trace_id, now, `instruction_${kind}`, payment.status, payment.status, {
       clientId: instruction.client_id,
+      // What it replaced: the first renewal's names the instruction the order began with, whose
+      // `created` step the history rebuilds (PaymentsStore.events).
+      replaces: payment.current_client_id,
       paymentAssetId: asset.assetId,
       paymentAmount: dueNow,
       isChain,

@@ -116,6 +116,15 @@ export type NewPayment = Omit<
   | 'amount_locked'
 >;
 
+/** One step of a payment's history (`payment_events`; `detail` is JSON). */
+export interface HistoryEvent {
+  at: number;
+  kind: string;
+  from_status: string;
+  to_status: string;
+  detail: string;
+}
+
 /** Trace ids of payments with work due, by kind of work. */
 export interface DueWork {
   codes: string[];
@@ -331,14 +340,44 @@ export class PaymentsStore {
     this.insertEvent.run(traceId, at, kind, from, to, JSON.stringify(detail ?? {}));
   }
 
-  events(traceId: string): { at: number; kind: string; from_status: string; to_status: string; detail: string }[] {
-    return this.eventsOf.all(traceId) as {
-      at: number;
-      kind: string;
-      from_status: string;
-      to_status: string;
-      detail: string;
-    }[];
+  /**
+   * A payment's history, oldest first. A new order's `created` step is not stored: its payment row and
+   * first instruction already hold all it said, and writing it cost a create two more B-trees
+   * (docs/performance.md, "The created step is read, not written"). It is rebuilt here from them;
+   * orders stored with their `created` row (before that change) and one-time codes answer as stored.
+   */
+  events(traceId: string): HistoryEvent[] {
+    const stored = this.eventsOf.all(traceId) as HistoryEvent[];
+    const first = stored[0]?.kind;
+    if (first === 'created' || first === 'one_time_code') return stored;
+    const payment = this.get(traceId);
+    if (!payment || payment.is_one_time === 1) return stored;
+    const created = this.createdStep(payment, stored);
+    return created ? [created, ...stored] : stored;
+  }
+
+  /** The `created` step as it used to be stored, from the row and the instruction the order began with. */
+  private createdStep(payment: PaymentRow, later: HistoryEvent[]): HistoryEvent | undefined {
+    // A renewal names the instruction it replaced; with none, the current one is the first.
+    const renewal = later.find((event) => event.kind.startsWith('instruction_'));
+    const replaced = renewal ? (JSON.parse(renewal.detail) as { replaces?: unknown }).replaces : undefined;
+    const firstId = typeof replaced === 'string' ? replaced : payment.current_client_id;
+    const instruction = renewal && typeof replaced !== 'string' ? undefined : this.instruction(firstId);
+    if (!instruction) return undefined;
+    const detail = {
+      orderId: payment.order_id,
+      clientId: instruction.client_id,
+      paymentAssetId: instruction.payment_asset_id,
+      paymentAmount: instruction.payment_amount,
+      isChain: instruction.is_chain === 1,
+    };
+    return {
+      at: payment.created_at,
+      kind: 'created',
+      from_status: '',
+      to_status: 'unpaid',
+      detail: JSON.stringify(detail),
+    };
   }
 
   /**
