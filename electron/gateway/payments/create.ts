@@ -125,7 +125,7 @@ export class PaymentCreation {
   }
 
   /** The stored new order's first instruction. */
-  private storeFirstInstruction({ row, asset, isChain, priced, settlement, now }: NewOrder): Payment {
+  private storeFirstInstruction({ row, asset, isChain, priced, settlement }: NewOrder): Payment {
     const { store, instructions } = this.deps;
     const instruction = instructions.make(
       row,
