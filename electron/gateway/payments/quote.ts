@@ -32,13 +32,41 @@ export interface Quote {
   priceAtMs?: number;
 }
 
+/**
+ * The parts of a quote that depend on the rates and the spread alone, kept per value: a shop's creates
+ * ask the same few pairs at the same prices until a price moves, and each is two decimal divisions
+ * (docs/performance.md, "The created step is read, not written"). Keyed by the texts themselves, so a
+ * new price is a new key; bounded, as rates change all day.
+ */
+const unitPrices = new Map<string, string>();
+const spreadFactors = new Map<string, string>();
+
+function kept(memo: Map<string, string>, key: string, make: () => string): string {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  if (memo.size >= 256) memo.clear();
+  const value = make();
+  memo.set(key, value);
+  return value;
+}
+
+/** One payment unit in quote units, 8 decimal places, rounded down. */
+function unitPrice(paymentUsd: string, quoteUsd: string): string {
+  return kept(unitPrices, `${paymentUsd}|${quoteUsd}`, () => convertDown('1', paymentUsd, quoteUsd, 8));
+}
+
+/** 1 + spread / 100: what the payer pays per unit of value. */
+function spreadFactor(spreadPercent: string): string {
+  return kept(spreadFactors, spreadPercent, () => add('1', multiply(spreadPercent, '0.01')));
+}
+
 export function priceQuote(input: QuoteInput): Quote {
   const { quote, payment, settlement, usd } = input;
   const quoteUsd = usd(quote.id, 'quoteAssetId');
   const paymentUsd = usd(payment.assetId, 'paymentAssetId');
   const settlementUsd = usd(settlement.assetId, 'settlementAssetId');
-  const price = convertDown('1', paymentUsd, quoteUsd, 8);
-  const factor = add('1', multiply(input.spreadPercent, '0.01'));
+  const price = unitPrice(paymentUsd, quoteUsd);
+  const factor = spreadFactor(input.spreadPercent);
   if (input.fixedPaymentAmount !== '') {
     const paymentAmount = input.fixedPaymentAmount;
     const net = convert(paymentAmount, '1', factor);
