@@ -3,7 +3,7 @@
  * over; the change due in large type), card on the external terminal (amount and its reference), and
  * crypto for whatever is left, through the gateway. Money is decimal text (shared/money.ts).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CartInput, PricedCart } from '../../../shared/cart/types.js';
 import { compare, isDecimalText, isPositive, min, parseAmount, remaining, subtract } from '../../../shared/money.js';
 import type { CheckoutArgs, SalesSettings } from '../../../shared/posapi-sales.js';
@@ -152,6 +152,20 @@ function useFirstUsable(list: PaymentAssetView[] | undefined, asset: string, set
   }, [list, asset, setAsset]);
 }
 
+/**
+ * A chip tapped on the Pay step hands the focus to Charge (when it can be pressed), so the cashier's next
+ * Enter charges instead of pressing the chip again; otherwise the focus is on the page, as after any tap.
+ */
+function useChargeAfterPick() {
+  const charge = useRef<HTMLButtonElement>(null);
+  const [picks, setPicks] = useState(0);
+  useEffect(() => {
+    const button = charge.current;
+    if (picks > 0 && button && !button.disabled) button.focus({ preventScroll: true });
+  }, [picks]);
+  return { charge, afterPointerPick: () => setPicks((n) => n + 1) };
+}
+
 /** The typed "Other tip", what is wrong with it, and the shop currency's places (kept by TenderPanel: Charge waits on it). */
 interface CustomTip {
   text: string;
@@ -255,6 +269,8 @@ export function TenderPanel(props: {
   const problem = tenderProblem(tendered, card, priced.total);
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
   const tipStep = useTipStep(props.settings.tipsEnabled, props.cart);
+  const { charge, afterPointerPick } = useChargeAfterPick();
+  const picker = { assets: assets.data ?? [], selectedId: asset, onPick: setAsset, afterPointerPick };
   const tipWrong = tipStep.mode === 'cashier' && tipTyped !== '';
   if (tipStep.mode === 'asking' || tipStep.mode === 'waiting')
     return <TipGate step={tipStep} total={money(priced.saleTotal)} onBack={props.onBack} />;
@@ -276,7 +292,7 @@ export function TenderPanel(props: {
       {isPositive(parts.rest) ? (
         <div className="tender-crypto">
           <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
-          <AssetPicker assets={assets.data ?? []} selectedId={asset} onPick={setAsset} emptyReason={t('loading')} />
+          <AssetPicker {...picker} emptyReason={t('loading')} />
           <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
         </div>
       ) : null}
@@ -287,6 +303,7 @@ export function TenderPanel(props: {
         <button
           type="button"
           className="primary charge-button"
+          ref={charge}
           disabled={props.busy || needsReference || needsAsset || problem !== '' || tipWrong}
           onClick={submit}
         >

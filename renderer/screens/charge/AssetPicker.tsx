@@ -13,10 +13,16 @@ export function AssetPicker({
   onPick,
   emptyReason,
   loading = false,
+  afterPointerPick,
 }: {
   assets: PaymentAssetView[];
   selectedId: string;
   onPick: (assetId: string) => void;
+  /**
+   * After a chip is chosen by a tap or click (the chip has already let go of the focus, so the next Enter
+   * does what Enter does on the screen, not press the chip again). A chip chosen with Enter or Space keeps it.
+   */
+  afterPointerPick?: () => void;
   /** Why the list is empty (offline, an error, or nothing offered). */
   emptyReason: string;
   /** The list shown is an earlier amount's while this amount's is on its way. */
@@ -41,7 +47,13 @@ export function AssetPicker({
             disabled={!a.usable}
             title={a.usable ? a.name : a.reason}
             aria-describedby={a.usable ? undefined : `asset-why-${a.assetId}`}
-            onClick={() => onPick(a.assetId)}
+            onClick={(event) => {
+              onPick(a.assetId);
+              // A pointer's click counts its clicks (detail >= 1); Enter or Space on the chip gives 0.
+              if (event.detail === 0) return;
+              event.currentTarget.blur();
+              afterPointerPick?.();
+            }}
           >
             <strong>{a.symbol}</strong> <small>{network}</small>
             {a.usable ? null : (
