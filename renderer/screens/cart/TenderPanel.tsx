@@ -12,7 +12,8 @@ import { usePaymentAssets } from '../../api/hooks.js';
 import { moneyText } from '../../app/format-money.js';
 import { t } from '../../app/text.js';
 import { useCart } from '../../state/cart.js';
-import { AssetPicker, MethodChoice, methodsOf } from '../charge/AssetPicker.js';
+import { methodsOf } from '../charge/AssetPicker.js';
+import { TenderCrypto } from './TenderCrypto.js';
 import { TipChosen, TipWaiting, useTipStep } from './TipStep.js';
 import { decimalTyped } from '../../app/format.js';
 
@@ -270,7 +271,6 @@ export function TenderPanel(props: {
   const needsAsset = isPositive(parts.rest) && !assets.data?.some((a) => a.assetId === asset && a.usable);
   const tipStep = useTipStep(props.settings.tipsEnabled, props.cart);
   const { charge, afterPointerPick } = useChargeAfterPick();
-  const picker = { assets: assets.data ?? [], selectedId: asset, onPick: setAsset, afterPointerPick };
   const tipWrong = tipStep.mode === 'cashier' && tipTyped !== '';
   if (tipStep.mode === 'asking' || tipStep.mode === 'waiting')
     return <TipGate step={tipStep} total={money(priced.saleTotal)} onBack={props.onBack} />;
@@ -290,11 +290,11 @@ export function TenderPanel(props: {
       <Notices change={parts.change} error={problem || props.error} money={money} />
       {/* The assets scroll inside their own region; the buttons stay pinned under it (1024x600). */}
       {isPositive(parts.rest) ? (
-        <div className="tender-crypto">
-          <p className="rest">{t('restInCrypto', { amount: money(parts.rest) })}</p>
-          <AssetPicker {...picker} emptyReason={t('loading')} />
-          <MethodChoice methods={methods} isChain={methodOf(isChain)} onChange={setChain} />
-        </div>
+        <TenderCrypto
+          rest={t('restInCrypto', { amount: money(parts.rest) })}
+          picker={{ assets: assets.data ?? [], selectedId: asset, onPick: setAsset, afterPointerPick }}
+          method={{ methods, isChain: methodOf(isChain), onChange: setChain }}
+        />
       ) : null}
       <div className="row spaced tender-actions">
         <button type="button" onClick={props.onBack}>
