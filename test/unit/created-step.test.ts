@@ -5,16 +5,9 @@
  * step says what the stored one said, also after renewals, and that orders stored with their step
  * and one-time codes answer as stored. Real SQLite file, gateway clock.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openGatewayDb } from '../../electron/gateway/db.js';
-import { createGateway, type Gateway } from '../../electron/gateway/gateway.js';
-import { ManualClock } from '../../electron/platform/clock.js';
-import { randomIds } from '../../electron/platform/ids.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import type { Db } from '../../electron/platform/db.js';
+import { openGatewayCore, type GatewayCore } from '../helpers/gateway-core.js';
 
 const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
@@ -25,26 +18,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-function open(): { db: Db; gateway: Gateway; clock: ManualClock } {
-  const dir = mkdtempSync(join(tmpdir(), 'pd-created-step-'));
-  const db = openGatewayDb(join(dir, 'gateway.db'));
-  const clock = new ManualClock(T0);
-  const gateway = createGateway({
-    db,
-    clock,
-    logger: silentLogger,
-    mode: 'sandbox',
-    version: 'test',
-    ids: randomIds,
-    merchantKey: 'k',
-    origin: () => 'http://127.0.0.1',
-  });
-  cleanups.push(async () => {
-    await gateway.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return { db, gateway, clock };
+function open(): GatewayCore {
+  const core = openGatewayCore(T0);
+  cleanups.push(core.close);
+  return core;
 }
 
 const order = (orderId: string, quoteAmount: string) => ({

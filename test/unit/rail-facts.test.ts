@@ -4,18 +4,12 @@
  * gone. The machine decides how it counts (docs/api.md, "Amounts and surplus"); late money a
  * reorganisation takes away leaves the stored surplus too. Real SQLite file, gateway clock.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openGatewayDb } from '../../electron/gateway/db.js';
-import { createGateway, type Gateway } from '../../electron/gateway/gateway.js';
+import type { Gateway } from '../../electron/gateway/gateway.js';
 import { TransactionFacts } from '../../electron/gateway/rails/facts.js';
 import { Ledger, type TransactionRow } from '../../electron/gateway/results/ledger.js';
-import { ManualClock } from '../../electron/platform/clock.js';
-import { randomIds } from '../../electron/platform/ids.js';
-import { silentLogger } from '../../electron/platform/logger.js';
 import type { Db } from '../../electron/platform/db.js';
+import { openGatewayCore } from '../helpers/gateway-core.js';
 
 const SHOP = 'a1b2c3d4-0001-4000-8000-000000000001';
 const USDT = '4d8c508b-91c5-375b-92b0-ee702ed2dac5';
@@ -27,24 +21,8 @@ afterEach(async () => {
 });
 
 function open(): { db: Db; gateway: Gateway; ledger: Ledger; facts: TransactionFacts; traceId: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'pd-rail-facts-'));
-  const db = openGatewayDb(join(dir, 'gateway.db'));
-  const clock = new ManualClock(Date.UTC(2026, 10, 23, 12));
-  const gateway = createGateway({
-    db,
-    clock,
-    logger: silentLogger,
-    mode: 'sandbox',
-    version: 'test',
-    ids: randomIds,
-    merchantKey: 'k',
-    origin: () => 'http://127.0.0.1',
-  });
-  cleanups.push(async () => {
-    await gateway.close();
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { db, gateway, clock, close } = openGatewayCore(Date.UTC(2026, 10, 23, 12));
+  cleanups.push(close);
   const ledger = new Ledger(db);
   const facts = new TransactionFacts({ store: gateway.store, ledger, engine: gateway.engine, clock });
   const created = gateway.payments.create({
