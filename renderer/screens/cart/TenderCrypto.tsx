@@ -6,6 +6,7 @@
 import { t } from '../../app/text.js';
 import { MoreCue, useOutOfSight } from '../../components/MoreCue.js';
 import { AssetPicker, MethodChoice } from '../charge/AssetPicker.js';
+import './pay-step.css';
 
 export function TenderCrypto({
   rest,
