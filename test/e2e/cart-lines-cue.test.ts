@@ -9,35 +9,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.js';
 import { e2eAvailable, screenshot } from '../helpers/browser.js';
-import { cueNumbers, outOfSight } from '../helpers/out-of-sight.js';
-import { openOwnerTill, type OwnerTill } from '../helpers/owner-till.js';
-
-const DRINKS = ['Coffee', 'Tea', 'Juice', 'Water', 'Cocoa', 'Lemonade'];
-const CATALOGUE = ['name,price,category,tax_rate', ...DRINKS.map((name, i) => `${name},${i + 2},Drinks,0`)].join(
-  '\r\n',
-);
+import { cueNumbers, onScreen, outOfSight } from '../helpers/out-of-sight.js';
+import { DRINKS, openDrinksTill, type OwnerTill } from '../helpers/owner-till.js';
 
 describe.runIf(e2eAvailable())("e2e: the cart's lines out of sight are said (1024x600)", () => {
   let till: OwnerTill | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    till = await openOwnerTill({ width: 1024, height: 600 }, async (p) => {
-      await p.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
-      await p.call('items.import', { csv: CATALOGUE });
-    });
+    till = await openDrinksTill();
     ({ page } = till);
-    page.setDefaultTimeout(10_000);
-    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
   }, 60_000);
   afterAll(() => till?.close());
 
   const CART = '.cart-lines-region';
-  const inView = async (locator: ReturnType<Page['locator']>) => {
-    const box = await locator.boundingBox();
-    return box !== null && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height;
-  };
-
   async function sixLines(): Promise<void> {
     await page.reload();
     await page.getByRole('button', { name: 'Sell', exact: true }).click();
@@ -68,7 +53,7 @@ describe.runIf(e2eAvailable())("e2e: the cart's lines out of sight are said (102
     await expect.poll(() => cueNumbers(page, CART)).toEqual([atTop.below]);
     await page.locator(`${CART} .more-cue`).getByText(`more line`).waitFor();
     await screenshot(page, 'counter-cart-scrolled-top-1024x600');
-    expect(await inView(page.getByRole('button', { name: 'Pay', exact: true }))).toBe(true);
+    expect(await onScreen(page, page.getByRole('button', { name: 'Pay', exact: true }))).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
   });
 });

@@ -8,13 +8,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eAvailable, screenshot } from '../helpers/browser.js';
-import { openOwnerTill, type OwnerTill } from '../helpers/owner-till.js';
+import { openDrinksTill, type OwnerTill } from '../helpers/owner-till.js';
 import type { PosHttp } from '../helpers/pos-http.js';
-
-const DRINKS = ['Coffee', 'Tea', 'Juice', 'Water', 'Cocoa', 'Lemonade'];
-const CATALOGUE = ['name,price,category,tax_rate', ...DRINKS.map((name, i) => `${name},${i + 2},Drinks,0`)].join(
-  '\r\n',
-);
 
 describe.runIf(e2eAvailable())('e2e: a tapped "Pay with" chip lets Enter charge', () => {
   let till: OwnerTill | undefined;
@@ -22,13 +17,8 @@ describe.runIf(e2eAvailable())('e2e: a tapped "Pay with" chip lets Enter charge'
   let pos: PosHttp;
 
   beforeAll(async () => {
-    till = await openOwnerTill({ width: 1024, height: 600 }, async (p) => {
-      await p.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
-      await p.call('items.import', { csv: CATALOGUE });
-    });
+    till = await openDrinksTill();
     ({ page, pos } = till);
-    page.setDefaultTimeout(10_000);
-    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
   }, 60_000);
   afterAll(() => till?.close());
 

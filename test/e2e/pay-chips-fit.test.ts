@@ -8,33 +8,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eAvailable, screenshot } from '../helpers/browser.js';
-import { cueNumbers, outOfSight } from '../helpers/out-of-sight.js';
-import { openOwnerTill, type OwnerTill } from '../helpers/owner-till.js';
-
-const DRINKS = ['Coffee', 'Tea', 'Juice', 'Water', 'Cocoa', 'Lemonade'];
-const CATALOGUE = ['name,price,category,tax_rate', ...DRINKS.map((name, i) => `${name},${i + 2},Drinks,0`)].join(
-  '\r\n',
-);
+import { cueNumbers, onScreen, outOfSight } from '../helpers/out-of-sight.js';
+import { DRINKS, openDrinksTill, type OwnerTill } from '../helpers/owner-till.js';
 
 describe.runIf(e2eAvailable())('e2e: every "Pay with" chip on the Pay step is in sight or said', () => {
   let till: OwnerTill | undefined;
   let page: Page;
 
   beforeAll(async () => {
-    till = await openOwnerTill({ width: 1024, height: 600 }, async (p) => {
-      await p.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
-      await p.call('items.import', { csv: CATALOGUE });
-    });
+    till = await openDrinksTill();
     ({ page } = till);
-    page.setDefaultTimeout(10_000);
-    await page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
   }, 60_000);
   afterAll(() => till?.close());
-
-  const inView = async (locator: ReturnType<Page['locator']>) => {
-    const box = await locator.boundingBox();
-    return box !== null && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height;
-  };
 
   async function sixLines(): Promise<void> {
     await page.reload();
@@ -62,7 +47,7 @@ describe.runIf(e2eAvailable())('e2e: every "Pay with" chip on the Pay step is in
       await expect.poll(() => chips.count()).toBeGreaterThan(6);
       await screenshot(page, `counter-pay-step-${viewport.width}x${viewport.height}`);
       const charge = page.locator('.tender-panel .charge-button');
-      expect(await inView(charge)).toBe(true);
+      expect(await onScreen(page, charge)).toBe(true);
       const rest = await outOfSight(page, REGION, 'button.asset');
       // What is not wholly in sight is said: "N more below", N the chips out of sight.
       expect(rest.above).toBe(0);
@@ -76,7 +61,7 @@ describe.runIf(e2eAvailable())('e2e: every "Pay with" chip on the Pay step is in
         const cue = (await strip.count()) > 0 ? await strip.boundingBox() : null;
         expect(box.y).toBeGreaterThanOrEqual(area.y - 1);
         expect(box.y + box.height).toBeLessThanOrEqual((cue ? cue.y : area.y + area.height) + 1);
-        expect(await inView(charge)).toBe(true);
+        expect(await onScreen(page, charge)).toBe(true);
         const hidden = await outOfSight(page, REGION, 'button.asset');
         await expect.poll(() => cueNumbers(page, REGION)).toEqual([hidden.above, hidden.below].filter((n) => n > 0));
       }

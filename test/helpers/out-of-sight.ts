@@ -31,3 +31,9 @@ export async function cueNumbers(page: Page, region: string): Promise<number[]> 
   if ((await cue.count()) === 0) return [];
   return ((await cue.textContent()) ?? '').match(/\d+/g)?.map(Number) ?? [];
 }
+
+/** Whether `locator` is wholly within the page's viewport (not below or above the screen). */
+export async function onScreen(page: Page, locator: ReturnType<Page['locator']>): Promise<boolean> {
+  const box = await locator.boundingBox();
+  return box !== null && box.y >= 0 && box.y + box.height <= page.viewportSize()!.height;
+}

@@ -46,3 +46,20 @@ export async function openOwnerTill(
     throw error;
   }
 }
+
+/** Six drinks in one category, priced 2 to 7 USD: a cart longer than a counter's 1024x600 shows. */
+export const DRINKS = ['Coffee', 'Tea', 'Juice', 'Water', 'Cocoa', 'Lemonade'];
+const DRINKS_CSV = ['name,price,category,tax_rate', ...DRINKS.map((name, i) => `${name},${i + 2},Drinks,0`)].join(
+  '\r\n',
+);
+
+/** The owner's till at 1024x600 selling the drinks, tips asked (10 %, 15 %), signed in and on screen. */
+export async function openDrinksTill(): Promise<OwnerTill> {
+  const till = await openOwnerTill({ width: 1024, height: 600 }, async (pos) => {
+    await pos.call('sales.saveSettings', { tipsEnabled: true, tipPresets: ['10', '15'] });
+    await pos.call('items.import', { csv: DRINKS_CSV });
+  });
+  till.page.setDefaultTimeout(10_000);
+  await till.page.locator('.signed-in', { hasText: 'Owner' }).waitFor();
+  return till;
+}
