@@ -360,9 +360,13 @@ export class PaymentsStore {
   private createdStep(payment: PaymentRow, later: HistoryEvent[]): HistoryEvent | undefined {
     // A renewal names the instruction it replaced; with none, the current one is the first.
     const renewal = later.find((event) => event.kind.startsWith('instruction_'));
-    const replaced = renewal ? (JSON.parse(renewal.detail) as { replaces?: unknown }).replaces : undefined;
-    const firstId = typeof replaced === 'string' ? replaced : payment.current_client_id;
-    const instruction = renewal && typeof replaced !== 'string' ? undefined : this.instruction(firstId);
+    let firstId = payment.current_client_id;
+    if (renewal) {
+      const replaced = (JSON.parse(renewal.detail) as { replaces?: unknown }).replaces;
+      if (typeof replaced !== 'string') return undefined; // a renewal from before `replaces`: unknown
+      firstId = replaced;
+    }
+    const instruction = this.instruction(firstId);
     if (!instruction) return undefined;
     const detail = {
       orderId: payment.order_id,
